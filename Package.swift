@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "IssueTracker",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tracker", targets: ["tracker"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: strictSettings),
+        .target(name: "TrackerCore", swiftSettings: strictSettings),
+        .executableTarget(name: "MigrationEmbedder", swiftSettings: strictSettings),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"]
+        ),
+        .target(
+            name: "TrackerPostgres",
+            dependencies: ["Postgres", "TrackerCore"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(name: "TrackerUI", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "tracker",
+            dependencies: [
+                "TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "TrackerTestSupport",
+            dependencies: ["TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TrackerCoreTests",
+            dependencies: ["TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TrackerUITests",
+            dependencies: ["TrackerUI", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PostgresTests",
+            dependencies: ["Postgres", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TrackerPostgresTests",
+            dependencies: ["TrackerPostgres", "TrackerCore", "Postgres", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TrackerCLITests",
+            dependencies: ["tracker", "TrackerTestSupport", "Postgres"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,172 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Not thread-safe, as libpq's rule says: one task at a time
+/// (share it through `Database`, an actor). `PQfinish` runs on deinit, also after a failed connect.
+public final class Connection {
+    private let handle: OpaquePointer
+
+    /// Connects with a URL or key=value string; `nil` or "" uses libpq's own `PG*` variables and defaults.
+    /// `connectTimeout` (seconds) applies unless the settings name their own `connect_timeout`.
+    public init(settings: String?, connectTimeout: Int = 5) throws(PostgresError) {
+        if let settings, !settings.isEmpty { try Connection.validate(settings) }
+        let keys = ["connect_timeout", "dbname", "client_encoding"]
+        let values = [String(connectTimeout), settings ?? "", "UTF8"]
+        let connection = Connection.connect(keys: keys, values: values)
+        guard let connection else {
+            throw PostgresError(kind: .connection, message: "out of memory while connecting")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Connection.errorText(connection)
+            PQfinish(connection)
+            throw PostgresError(kind: .connection, message: message)
+        }
+        handle = connection
+        // Timestamps are exchanged as ISO text in UTC, whatever the server's defaults.
+        try execute("SET DateStyle = ISO; SET TimeZone = 'UTC'")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Refuses malformed settings before any network traffic, with libpq's own reason.
+    public static func validate(_ settings: String) throws(PostgresError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(settings, &message) else {
+            let reason = message.map { String(cString: $0) } ?? "cannot be parsed"
+            PQfreemem(message)
+            throw PostgresError(
+                kind: .invalidSettings,
+                message: reason.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        PQconninfoFree(options)
+    }
+
+    private static func connect(keys: [String], values: [String]) -> OpaquePointer? {
+        let keyPointers = keys.map { strdup($0) } + [nil]
+        let valuePointers = values.map { strdup($0) } + [nil]
+        defer {
+            keyPointers.forEach { free($0) }
+            valuePointers.forEach { free($0) }
+        }
+        return keyPointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { keyBuffer in
+            valuePointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { valueBuffer in
+                PQconnectdbParams(keyBuffer.baseAddress, valueBuffer.baseAddress, 1)
+            }
+        }
+    }
+
+    private static func errorText(_ handle: OpaquePointer) -> String {
+        let raw = String(cString: PQerrorMessage(handle))
+        return raw.split(separator: "\n").first.map(String.init) ?? "connection failed"
+    }
+
+    /// True while the server is reachable through this connection.
+    public var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Where this connection went, for messages: host (or socket directory), port and database.
+    public var endpoint: String {
+        let host = String(cString: PQhost(handle))
+        return "\(host):\(String(cString: PQport(handle)))/\(String(cString: PQdb(handle)))"
+    }
+
+    /// Runs one statement with its values as parameters (never spliced into the SQL text).
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws(PostgresError) -> QueryResult {
+        let texts = parameters.map { $0.postgresText }
+        let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { cStrings.forEach { free($0) } }
+        let result = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+            PQexecParams(handle, sql, Int32(texts.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+        return try consume(result)
+    }
+
+    /// Runs SQL text that holds no values, possibly several statements (migrations, SET, BEGIN).
+    @discardableResult
+    public func execute(_ sql: String) throws(PostgresError) -> QueryResult {
+        try consume(PQexec(handle, sql))
+    }
+
+    private func consume(_ result: OpaquePointer?) throws(PostgresError) -> QueryResult {
+        guard let result else {
+            throw PostgresError(kind: .connection, message: Connection.errorText(handle))
+        }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return Connection.copyRows(result)
+        default:
+            throw error(from: result)
+        }
+    }
+
+    private func error(from result: OpaquePointer) -> PostgresError {
+        func field(_ code: Int32) -> String? {
+            guard let value = PQresultErrorField(result, code) else { return nil }
+            return String(cString: value)
+        }
+        let sqlState = field(Int32(UInt8(ascii: "C")))
+        let message =
+            field(Int32(UInt8(ascii: "M")))
+            ?? Connection.errorText(handle)
+        let kind: PostgresError.Kind = (sqlState == nil && !isOpen) ? .connection : .statement
+        return PostgresError(
+            kind: kind,
+            sqlState: sqlState,
+            message: message,
+            detail: field(Int32(UInt8(ascii: "D"))),
+            hint: field(Int32(UInt8(ascii: "H"))),
+            constraint: field(Int32(UInt8(ascii: "n")))
+        )
+    }
+
+    private static func copyRows(_ result: OpaquePointer) -> QueryResult {
+        let rowCount = Int(PQntuples(result))
+        let columnCount = Int(PQnfields(result))
+        var columns: [String] = []
+        columns.reserveCapacity(columnCount)
+        var index: [String: Int] = [:]
+        for column in 0..<columnCount {
+            let name = String(cString: PQfname(result, Int32(column)))
+            columns.append(name)
+            if index[name] == nil { index[name] = column }
+        }
+        var rows: [Row] = []
+        rows.reserveCapacity(rowCount)
+        for row in 0..<rowCount {
+            var values: [String?] = []
+            values.reserveCapacity(columnCount)
+            for column in 0..<columnCount {
+                if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
+                    values.append(nil)
+                } else {
+                    values.append(String(cString: PQgetvalue(result, Int32(row), Int32(column))))
+                }
+            }
+            rows.append(Row(columnIndex: index, values: values))
+        }
+        let affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+        return QueryResult(columns: columns, rows: rows, affectedRows: affected)
+    }
+
+    /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls the transaction back.
+    /// A connection lost during COMMIT is reported as `.commitOutcomeUnknown`.
+    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try execute("BEGIN")
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            if isOpen { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch where error.isConnectionFailure {
+            throw PostgresError(
+                kind: .commitOutcomeUnknown,
+                message: "the connection was lost during COMMIT: the change may or may not have been saved")
+        }
+        return value
+    }
+}

@@ -1,0 +1,33 @@
+/// Serializes use of one `Connection` across tasks (libpq allows one user at a time).
+/// Opens the connection lazily and again after it was lost.
+public actor Database {
+    public let settings: String?
+    public let connectTimeout: Int
+    private var connection: Connection?
+
+    public init(settings: String?, connectTimeout: Int = 5) {
+        self.settings = settings
+        self.connectTimeout = connectTimeout
+    }
+
+    public func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try openConnection()
+        do {
+            return try body(connection)
+        } catch {
+            if !connection.isOpen { self.connection = nil }
+            throw error
+        }
+    }
+
+    public func transaction<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try withConnection { connection in try connection.transaction(body) }
+    }
+
+    private func openConnection() throws(PostgresError) -> Connection {
+        if let connection, connection.isOpen { return connection }
+        let fresh = try Connection(settings: settings, connectTimeout: connectTimeout)
+        connection = fresh
+        return fresh
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// The private PostgreSQL that `tracker` runs when no database is configured: created with
+/// `initdb` on first use, started on demand, listening on a Unix socket only, in a directory
+/// only its owner can read. When the caller is root it runs as the `postgres` system user,
+/// because PostgreSQL refuses to run as root.
+public struct LocalCluster: Sendable {
+    public static let databaseName = "tracker"
+    public static let superuser = "tracker"
+    public static let port = 5432
+
+    public let directory: URL
+    /// Trades durability for speed (fsync off): for throwaway test clusters only.
+    public let ephemeral: Bool
+
+    public init(directory: URL, ephemeral: Bool = false) {
+        self.directory = directory
+        self.ephemeral = ephemeral
+    }
+
+    public var dataDirectory: URL { directory.appending(path: "data") }
+    public var socketDirectory: URL { directory.appending(path: "socket") }
+    public var logFile: URL { directory.appending(path: "server.log") }
+    private var lockFile: URL { directory.appending(path: "cluster.lock") }
+    private var socketFile: URL { socketDirectory.appending(path: ".s.PGSQL.\(LocalCluster.port)") }
+
+    /// `TRACKER_CLUSTER_DIR`, else `$XDG_DATA_HOME/tracker/postgres`, else
+    /// `~/.local/share/tracker/postgres`; as root, `/var/lib/tracker/postgres`, because the
+    /// `postgres` user that runs the server cannot enter root's home.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        if let explicit = environment["TRACKER_CLUSTER_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
+            return URL(fileURLWithPath: dataHome).appending(path: "tracker/postgres")
+        }
+        if getuid() == 0 {
+            return URL(fileURLWithPath: "/var/lib/tracker/postgres")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appending(path: ".local/share/tracker/postgres")
+    }
+
+    /// libpq settings that reach the cluster's database over its socket.
+    public func connectionSettings(database: String = LocalCluster.databaseName) -> String {
+        "host=\(quoted(socketDirectory.path)) port=\(LocalCluster.port) "
+            + "user=\(LocalCluster.superuser) dbname=\(quoted(database))"
+    }
+
+    private func quoted(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    public var isInitialized: Bool {
+        FileManager.default.fileExists(atPath: dataDirectory.appending(path: "PG_VERSION").path)
+    }
+
+    /// Makes sure the cluster exists, runs and holds the tracker database; returns the
+    /// connection settings. Fast when it already runs: one connection attempt, no processes.
+    @discardableResult
+    public func ensureRunning() throws -> String {
+        let settings = connectionSettings()
+        if FileManager.default.fileExists(atPath: socketFile.path),
+            (try? Connection(settings: settings, connectTimeout: 2)) != nil
+        {
+            return settings
+        }
+        try withLock {
+            if !isInitialized { try initialize() }
+            if try !isRunning() { try runControl(["start", "-w", "-t", "60", "-l", logFile.path]) }
+            try createDatabaseIfMissing()
+        }
+        return settings
+    }
+
+    /// Stops the server if it runs; returns false when it was not running.
+    @discardableResult
+    public func stop() throws -> Bool {
+        try withLock {
+            guard isInitialized, try isRunning() else { return false }
+            try runControl(["stop", "-w", "-m", "fast"])
+            return true
+        }
+    }
+
+    public func isRunning() throws -> Bool {
+        guard isInitialized else { return false }
+        let result = try run(try serverProgram("pg_ctl"), ["status", "-D", dataDirectory.path])
+        return result.status == 0
+    }
+
+    private func initialize() throws {
+        let owner = try ServerAccount.current()
+        try owner.createDirectory(directory)
+        try owner.createDirectory(socketDirectory)
+        let arguments = [
+            "-D", dataDirectory.path, "-U", LocalCluster.superuser, "--auth=trust",
+            "-E", "UTF8", "--no-locale",
+        ] + (ephemeral ? ["--no-sync"] : [])
+        let result = try run(try serverProgram("initdb"), arguments)
+        guard result.status == 0 else {
+            throw LocalClusterError("initdb failed in \(dataDirectory.path): \(result.lastLine)")
+        }
+        var settings = """
+
+            # Written by tracker: a private server reachable through its own socket only.
+            listen_addresses = ''
+            unix_socket_directories = '\(socketDirectory.path.replacingOccurrences(of: "'", with: "''"))'
+            unix_socket_permissions = 0700
+
+            """
+        if ephemeral {
+            settings += "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
+        }
+        let config = try FileHandle(forWritingTo: dataDirectory.appending(path: "postgresql.conf"))
+        defer { try? config.close() }
+        try config.seekToEnd()
+        try config.write(contentsOf: Data(settings.utf8))
+    }
+
+    private func createDatabaseIfMissing() throws {
+        let admin = try Connection(settings: connectionSettings(database: "postgres"))
+        let exists = try admin.query(
+            "SELECT 1 FROM pg_database WHERE datname = $1", [LocalCluster.databaseName])
+        if exists.rows.isEmpty {
+            try admin.execute("CREATE DATABASE \(LocalCluster.databaseName)")
+        }
+    }
+
+    private func runControl(_ arguments: [String]) throws {
+        let result = try run(try serverProgram("pg_ctl"), ["-D", dataDirectory.path] + arguments)
+        guard result.status == 0 else {
+            throw LocalClusterError(
+                "pg_ctl \(arguments[0]) failed: \(result.lastLine) (see \(logFile.path))")
+        }
+    }
+
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o600)
+        guard descriptor >= 0 else {
+            throw LocalClusterError("cannot open \(lockFile.path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        flock(descriptor, LOCK_EX)
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    private func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
+        try ServerAccount.current().run(program, arguments)
+    }
+
+    /// Finds a PostgreSQL server program: `TRACKER_PG_BINDIR`, Debian's versioned folders
+    /// (newest first), Homebrew's, then PATH.
+    public func serverProgram(_ name: String) throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        var folders: [String] = []
+        if let explicit = environment["TRACKER_PG_BINDIR"] { folders.append(explicit) }
+        let debian = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
+        folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(debian)/\($0)/bin" }
+        folders += ["/opt/homebrew/bin", "/usr/local/bin"]
+        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for folder in folders {
+            let candidate = URL(fileURLWithPath: folder).appending(path: name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw LocalClusterError(
+            "PostgreSQL server programs (\(name)) not found: install them with "
+                + "'apt-get install postgresql' (Debian/Ubuntu) or 'brew install postgresql@16' (macOS), "
+                + "or set DATABASE_URL to use an existing server")
+    }
+}
+
+public struct LocalClusterError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+struct ProcessOutcome {
+    var status: Int32
+    var output: String
+    var lastLine: String {
+        output.split(separator: "\n").last.map(String.init) ?? "exit status \(status)"
+    }
+}
+
+/// The account the private server runs under: the caller, or `postgres` when the caller is root.
+struct ServerAccount {
+    /// uid/gid to hand files to, and a command prefix, when the caller is root.
+    let switchTo: (uid: uid_t, gid: gid_t)?
+
+    static func current() throws -> ServerAccount {
+        guard getuid() == 0 else { return ServerAccount(switchTo: nil) }
+        guard let entry = getpwnam("postgres") else {
+            throw LocalClusterError(
+                "running as root, but PostgreSQL refuses to run as root and there is no 'postgres' "
+                    + "user: install the postgresql package or run tracker as a normal user")
+        }
+        return ServerAccount(switchTo: (entry.pointee.pw_uid, entry.pointee.pw_gid))
+    }
+
+    func createDirectory(_ url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, 0o700)
+        if let switchTo { chown(url.path, switchTo.uid, switchTo.gid) }
+    }
+
+    func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
+        let process = Process()
+        if switchTo != nil {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "postgres", "--", program.path] + arguments
+        } else {
+            process.executableURL = program
+            process.arguments = arguments
+        }
+        // A file, not a pipe: `pg_ctl start` leaves a server running that may hold the pipe open,
+        // and reading to its end would wait for the server to stop.
+        let outputFile = FileManager.default.temporaryDirectory
+            .appending(path: "tracker-\(program.lastPathComponent)-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
+        defer { try? output.close() }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        return ProcessOutcome(status: process.terminationStatus, output: text)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+public struct Issue: Equatable, Sendable {
+    public var number: IssueNumber
+    public var title: String
+    public var body: String
+    public var state: IssueState
+    public var stateReason: StateReason?
+    public var author: Login
+    public var assignees: [Login]
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var closedAt: Date?
+
+    public init(
+        number: IssueNumber, title: String, body: String, state: IssueState = .open,
+        stateReason: StateReason? = nil, author: Login, assignees: [Login] = [],
+        createdAt: Date, updatedAt: Date, closedAt: Date? = nil
+    ) {
+        self.number = number
+        self.title = title
+        self.body = body
+        self.state = state
+        self.stateReason = stateReason
+        self.author = author
+        self.assignees = assignees
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.closedAt = closedAt
+    }
+}

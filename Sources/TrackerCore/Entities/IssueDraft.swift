@@ -1,0 +1,51 @@
+/// A new issue as a person wrote it, already checked against the product's limits.
+public struct IssueDraft: Equatable, Sendable {
+    public static let maximumTitleLength = 256
+    public static let maximumBodyLength = 65_536
+
+    public let title: String
+    public let body: String
+    public let assignees: [Login]
+
+    /// The title is trimmed; the body is kept as typed. Lengths count Unicode scalars, as
+    /// PostgreSQL's `char_length` does, so the core and the schema agree.
+    public init(title: String, body: String = "", assignees: [Login] = []) throws(TrackerError) {
+        self.title = try IssueDraft.validTitle(title)
+        self.body = try IssueDraft.validBody(body)
+        self.assignees = assignees
+    }
+
+    public static func validTitle(_ title: String) throws(TrackerError) -> String {
+        guard !TextRules.containsNul(title) else {
+            throw .invalidInput(field: "title", rule: "contains a NUL byte")
+        }
+        let trimmed = title.trimmingWhitespace
+        guard !trimmed.isEmpty else {
+            throw .invalidInput(field: "title", rule: "cannot be empty; give a short summary of the issue")
+        }
+        let length = trimmed.unicodeScalars.count
+        guard length <= maximumTitleLength else {
+            throw .invalidInput(
+                field: "title",
+                rule: "is \(length) characters, the limit is \(maximumTitleLength); shorten it")
+        }
+        guard !TextRules.containsControl(trimmed) else {
+            throw .invalidInput(
+                field: "title", rule: "control characters or escape sequences are not allowed; use plain text")
+        }
+        return trimmed
+    }
+
+    public static func validBody(_ body: String) throws(TrackerError) -> String {
+        guard !TextRules.containsNul(body) else {
+            throw .invalidInput(field: "body", rule: "contains a NUL byte")
+        }
+        let length = body.unicodeScalars.count
+        guard length <= maximumBodyLength else {
+            throw .invalidInput(
+                field: "body",
+                rule: "is \(length) characters, the limit is \(maximumBodyLength); shorten it or link to a file")
+        }
+        return body
+    }
+}

@@ -1,0 +1,52 @@
+/// A user's login: 1–39 letters, digits and single hyphens, starting with a letter and not ending
+/// with a hyphen. Two logins are the same ignoring case (`Alice` is `alice`).
+public struct Login: Hashable, Sendable, CustomStringConvertible {
+    public static let maximumLength = 39
+    public let value: String
+
+    public init(_ text: String) throws(TrackerError) {
+        guard !text.isEmpty else {
+            throw .invalidInput(field: "login", rule: "a login cannot be empty")
+        }
+        guard text.count <= Login.maximumLength else {
+            throw .invalidInput(
+                field: "login", rule: "'\(text.prefix(40))…' is longer than \(Login.maximumLength) characters")
+        }
+        guard Login.isWellFormed(text) else {
+            throw .invalidInput(
+                field: "login",
+                rule: "'\(Login.visible(text))' must be letters, digits and single hyphens, "
+                    + "starting with a letter and not ending with a hyphen")
+        }
+        value = text
+    }
+
+    private static func isWellFormed(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.first, first.isASCIILetter, scalars.last != "-" else { return false }
+        var previousWasHyphen = false
+        for scalar in scalars {
+            if scalar == "-" {
+                if previousWasHyphen { return false }
+                previousWasHyphen = true
+            } else if scalar.isASCIILetter || ("0"..."9").contains(scalar) {
+                previousWasHyphen = false
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func visible(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { TextRules.isControl($0) ? "?" : $0 }))
+    }
+
+    public var description: String { value }
+    public static func == (lhs: Login, rhs: Login) -> Bool { lhs.value.lowercased() == rhs.value.lowercased() }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value.lowercased()) }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}

@@ -1,0 +1,16 @@
+/// Checks shared by every text a person types: no NUL bytes, and (for one-line fields) no control
+/// characters, which covers terminal escape sequences.
+enum TextRules {
+    static func containsNul(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value == 0 }
+    }
+
+    /// C0 controls, DEL and C1 controls (Unicode category Cc).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    static func containsControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+}

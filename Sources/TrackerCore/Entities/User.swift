@@ -1,0 +1,26 @@
+public struct User: Equatable, Sendable {
+    public static let maximumNameLength = 255
+    public var login: Login
+    public var name: String
+
+    public init(login: Login, name: String = "") throws(TrackerError) {
+        let trimmed = name.trimmingWhitespace
+        guard trimmed.count <= User.maximumNameLength else {
+            throw .invalidInput(field: "name", rule: "longer than \(User.maximumNameLength) characters")
+        }
+        guard !TextRules.containsControl(trimmed) else {
+            throw .invalidInput(field: "name", rule: "control characters are not allowed")
+        }
+        self.login = login
+        self.name = trimmed
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

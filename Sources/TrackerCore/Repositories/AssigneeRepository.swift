@@ -1,0 +1,11 @@
+/// Holds the registered users that can author issues and be assigned. Implementations throw
+/// `TrackerError`; logins match ignoring case.
+public protocol AssigneeRepository: Sendable {
+    /// Registers a new user; an already registered login (in any case) is refused.
+    func add(_ user: User) async throws -> User
+    /// Registers the user unless the login is already there; returns the stored user.
+    func addIfMissing(_ user: User) async throws -> User
+    func find(_ login: Login) async throws -> User?
+    /// Users whose login starts with `prefix` (ignoring case), or all when `nil`, by login.
+    func list(prefix: String?, limit: Int?) async throws -> [User]
+}

@@ -1,0 +1,30 @@
+/// The domain's errors. Each message is one line for the person at the terminal and says what
+/// to do next.
+public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A value broke a rule: which field, and the rule.
+    case invalidInput(field: String, rule: String)
+    /// Something named does not exist.
+    case notFound(String)
+    /// The acting user is not registered on a shared database.
+    case unknownActingUser(login: String)
+    /// The database is down, unreachable or refused us.
+    case databaseUnavailable(String)
+    /// The schema is behind or ahead of this binary.
+    case schemaMismatch(String)
+    /// Anything else the database said that the person cannot fix by retyping.
+    case storageFailure(String)
+
+    public var description: String {
+        switch self {
+        case .invalidInput(let field, let rule):
+            return "invalid \(field): \(rule)"
+        case .notFound(let what):
+            return what
+        case .unknownActingUser(let login):
+            return "user '\(login)' is not registered on this database: "
+                + "add it with `tracker users add \(login) --name \"Your Name\"`, or act as another user with --as LOGIN"
+        case .databaseUnavailable(let message), .schemaMismatch(let message), .storageFailure(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Postgres
+import TrackerCore
+
+extension PostgresError {
+    /// The domain's view of a database error: what the person can do about it.
+    var trackerError: TrackerError {
+        switch kind {
+        case .invalidSettings:
+            return .invalidInput(field: "database URL", rule: "\(message); see the README's \"Use an existing database\"")
+        case .connection:
+            return .databaseUnavailable(
+                "cannot reach the database: \(message); check DATABASE_URL or start the private one with `tracker db start`")
+        case .commitOutcomeUnknown:
+            return .storageFailure(
+                "the connection was lost while saving: the change may or may not have been saved; check with `tracker list`")
+        case .decoding:
+            return .storageFailure("unexpected data from the database: \(message)")
+        case .statement:
+            break
+        }
+        if isConnectionFailure {
+            return .databaseUnavailable(
+                "the database connection was lost: \(message); nothing was saved, try again")
+        }
+        if let constraint, let field = PostgresError.fieldsByConstraint[constraint] {
+            return .invalidInput(field: field.name, rule: field.rule)
+        }
+        if sqlState == SQLState.undefinedTable {
+            return .schemaMismatch("the database has no tracker schema: run `tracker migrate`")
+        }
+        return .storageFailure("database error: \(description)")
+    }
+
+    private static let fieldsByConstraint: [String: (name: String, rule: String)] = [
+        "users_login_format": ("login", "must be letters, digits and single hyphens"),
+        "users_login_key": ("login", "is already registered (logins ignore case)"),
+        "users_name_length": ("name", "longer than 255 characters"),
+        "issues_title_length": ("title", "must be 1 to 256 characters"),
+        "issues_title_trimmed": ("title", "must not start or end with spaces"),
+        "issues_title_no_control": ("title", "control characters are not allowed"),
+        "issues_body_length": ("body", "longer than 65536 characters"),
+        "issues_assignee_limit": ("assignees", "an issue can have at most 10 assignees"),
+    ]
+}
+
+extension Database {
+    /// Runs `body` on the connection, turning database errors into `TrackerError`.
+    func tracked<T: Sendable>(_ body: (Connection) throws -> T) async throws -> T {
+        do {
+            return try withConnection(body)
+        } catch let error as PostgresError {
+            throw error.trackerError
+        }
+    }
+
+    /// Like `tracked`, inside one transaction: any error rolls everything back.
+    func trackedTransaction<T: Sendable>(_ body: (Connection) throws -> T) async throws -> T {
+        do {
+            return try transaction(body)
+        } catch let error as PostgresError {
+            throw error.trackerError
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Postgres
+import TrackerCore
+
+/// The one SELECT that reads whole issues, and how its rows become `Issue` values.
+enum IssueRowDecoding {
+    static let selectIssues = """
+        SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login,
+               (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
+                  FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
+                 WHERE ia.issue_number = i.number) AS assignees,
+               i.created_at, i.updated_at, i.closed_at
+          FROM issues i JOIN users author ON author.id = i.author_id
+        """
+
+    static func issue(from row: Row) throws -> Issue {
+        let assignees: String? = try row.decode(6)
+        return Issue(
+            number: try IssueNumber(try row.decode(0)),
+            title: try row.decode(1),
+            body: try row.decode(2),
+            state: try enumValue(IssueState.self, try row.decode(3)),
+            stateReason: try (row.decode(4) as String?).map { try enumValue(StateReason.self, $0) },
+            author: try Login(try row.decode(5)),
+            assignees: try (assignees?.split(separator: ",") ?? []).map { try Login(String($0)) },
+            createdAt: try row.decode(7),
+            updatedAt: try row.decode(8),
+            closedAt: try row.decode(9)
+        )
+    }
+
+    private static func enumValue<T: RawRepresentable<String>>(_ type: T.Type, _ raw: String) throws -> T {
+        guard let value = T(rawValue: raw) else {
+            throw TrackerError.storageFailure("unexpected \(T.self) '\(raw)' in the database")
+        }
+        return value
+    }
+}

@@ -1,0 +1,155 @@
+import Postgres
+import TrackerCore
+
+/// One numbered SQL file from `Migrations/`, carried inside the binary.
+public struct Migration: Sendable, Equatable {
+    public let version: Int
+    public let name: String
+    public let sql: String
+
+    public init(name: String, sql: String) {
+        self.version = Int(name.prefix { $0.isNumber }) ?? 0
+        self.name = name
+        self.sql = sql
+    }
+}
+
+public enum MigrationState: Sendable, Equatable {
+    case applied
+    case pending
+    /// Applied, but the file differs from what was applied.
+    case changed
+    /// Applied to the database, unknown to this binary (the binary is older).
+    case unknown
+}
+
+public struct MigrationStatus: Sendable, Equatable {
+    public let version: Int
+    public let name: String
+    public let state: MigrationState
+}
+
+/// How the database's schema compares with what this binary knows.
+public enum SchemaCheck: Sendable, Equatable {
+    case current
+    case behind
+    case ahead
+}
+
+/// Applies migrations in order, each in its own transaction, recorded with a SHA-256 checksum in
+/// `schema_migrations`, under an advisory lock so that concurrent migrators apply each file once.
+public struct Migrator: Sendable {
+    public static let bundled: [Migration] = embeddedMigrations
+        .map { Migration(name: $0.name, sql: $0.sql) }
+        .sorted { $0.version < $1.version }
+
+    static let advisoryLockKey: Int64 = 0x7472_6163_6b65_72  // "tracker"
+
+    public let migrations: [Migration]
+    private let database: Database
+
+    public init(database: Database, migrations: [Migration] = Migrator.bundled) {
+        self.database = database
+        self.migrations = migrations
+    }
+
+    /// Applies what is pending; returns the migrations applied now.
+    @discardableResult
+    public func migrate() async throws -> [Migration] {
+        let migrations = self.migrations
+        return try await database.tracked { connection in
+            try connection.query("SELECT pg_advisory_lock($1)", [Migrator.advisoryLockKey])
+            defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", [Migrator.advisoryLockKey]) }
+            try Migrator.createHistoryTable(connection)
+            let statuses = try Migrator.statuses(of: migrations, on: connection)
+            if let changed = statuses.first(where: { $0.state == .changed }) {
+                throw TrackerError.schemaMismatch(
+                    "migration \(changed.name) was edited after it was applied (its checksum differs): "
+                        + "restore the original file and put the change in a new numbered migration")
+            }
+            if let unknown = statuses.first(where: { $0.state == .unknown }) {
+                throw TrackerError.schemaMismatch(
+                    "the database has migration \(unknown.name), newer than this tracker: upgrade tracker")
+            }
+            let pending = Set(statuses.filter { $0.state == .pending }.map(\.version))
+            let toApply = migrations.filter { pending.contains($0.version) }
+            for migration in toApply {
+                try connection.transaction { connection in
+                    try connection.execute(migration.sql)
+                    try connection.query(
+                        """
+                        INSERT INTO schema_migrations (version, name, checksum)
+                        VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'))
+                        """, [migration.version, migration.name, migration.sql])
+                }
+            }
+            return toApply
+        }
+    }
+
+    public func status() async throws -> [MigrationStatus] {
+        let migrations = self.migrations
+        return try await database.tracked { connection in
+            guard try Migrator.historyTableExists(connection) else {
+                return migrations.map { MigrationStatus(version: $0.version, name: $0.name, state: .pending) }
+            }
+            return try Migrator.statuses(of: migrations, on: connection)
+        }
+    }
+
+    /// One cheap query: is the schema at, behind or ahead of this binary's newest migration?
+    public func check() async throws -> SchemaCheck {
+        let newest = migrations.last?.version ?? 0
+        return try await database.tracked { connection in
+            guard try Migrator.historyTableExists(connection) else { return .behind }
+            let applied = try connection.query("SELECT coalesce(max(version), 0) FROM schema_migrations")
+            let version: Int = try applied.rows[0].decode(0)
+            if version < newest { return .behind }
+            return version > newest ? .ahead : .current
+        }
+    }
+
+    private static func historyTableExists(_ connection: Connection) throws -> Bool {
+        let found = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        return try found.rows[0].decode(0)
+    }
+
+    private static func createHistoryTable(_ connection: Connection) throws {
+        try connection.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version     integer PRIMARY KEY,
+                name        text NOT NULL,
+                checksum    text NOT NULL,
+                applied_at  timestamptz NOT NULL DEFAULT now()
+            )
+            """)
+    }
+
+    private static func statuses(of migrations: [Migration], on connection: Connection) throws -> [MigrationStatus] {
+        let checksums = try connection.query(
+            """
+            SELECT encode(sha256(convert_to(sql, 'UTF8')), 'hex')
+            FROM unnest($1::text[]) WITH ORDINALITY AS files (sql, position) ORDER BY position
+            """, [PostgresTextArray(migrations.map(\.sql))]
+        ).rows.map { row throws(PostgresError) -> String in try row.decode(0) }
+        var applied: [Int: (name: String, checksum: String)] = [:]
+        for row in try connection.query("SELECT version, name, checksum FROM schema_migrations").rows {
+            applied[try row.decode(0)] = (try row.decode(1), try row.decode(2))
+        }
+        var statuses = zip(migrations, checksums).map { migration, checksum in
+            let state: MigrationState =
+                switch applied[migration.version]?.checksum {
+                case nil: .pending
+                case checksum: .applied
+                default: .changed
+                }
+            return MigrationStatus(version: migration.version, name: migration.name, state: state)
+        }
+        let known = Set(migrations.map(\.version))
+        for (version, entry) in applied where !known.contains(version) {
+            statuses.append(MigrationStatus(version: version, name: entry.name, state: .unknown))
+        }
+        return statuses.sorted { $0.version < $1.version }
+    }
+}

@@ -1,0 +1,71 @@
+import Postgres
+import TrackerCore
+
+public struct PostgresAssigneeRepository: AssigneeRepository {
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func add(_ user: User) async throws -> User {
+        do {
+            return try await database.tracked { connection in
+                try PostgresAssigneeRepository.user(
+                    from: connection.query(
+                        "INSERT INTO users (login, name) VALUES ($1, $2) RETURNING login, name",
+                        [user.login.value, user.name]
+                    ).rows[0])
+            }
+        } catch TrackerError.invalidInput(field: "login", rule: _) {
+            throw TrackerError.invalidInput(
+                field: "login", rule: "'\(user.login)' is already registered (logins ignore case)")
+        }
+    }
+
+    public func addIfMissing(_ user: User) async throws -> User {
+        try await database.tracked { connection in
+            try connection.query(
+                "INSERT INTO users (login, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                [user.login.value, user.name])
+            let found = try connection.query(
+                "SELECT login, name FROM users WHERE lower(login) = lower($1)", [user.login.value])
+            return try PostgresAssigneeRepository.user(from: found.rows[0])
+        }
+    }
+
+    public func find(_ login: Login) async throws -> User? {
+        try await database.tracked { connection in
+            try connection.query(
+                "SELECT login, name FROM users WHERE lower(login) = lower($1)", [login.value]
+            ).first.map(PostgresAssigneeRepository.user)
+        }
+    }
+
+    public func list(prefix: String?, limit: Int?) async throws -> [User] {
+        let pattern = prefix.map { PostgresAssigneeRepository.likePrefix($0.lowercased()) }
+        return try await database.tracked { connection in
+            try connection.query(
+                """
+                SELECT login, name FROM users
+                 WHERE ($1::text IS NULL OR lower(login) LIKE $1)
+                 ORDER BY lower(login) LIMIT $2
+                """, [pattern, limit]
+            ).rows.map(PostgresAssigneeRepository.user)
+        }
+    }
+
+    /// A LIKE pattern matching text that starts with `prefix` literally.
+    private static func likePrefix(_ prefix: String) -> String {
+        var escaped = ""
+        for character in prefix {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped + "%"
+    }
+
+    private static func user(from row: Row) throws -> User {
+        try User(login: try Login(try row.decode(0)), name: try row.decode(1))
+    }
+}

@@ -1,0 +1,17 @@
+/// Where screens are shown and lines are read: the terminal plays the part UIKit's navigation
+/// controller plays. The real one is `StandardTerminal`; tests use a scripted one.
+@MainActor
+public protocol Terminal: AnyObject {
+    /// Columns available; `nil` when output is not a terminal (nothing is cut).
+    var width: Int? { get }
+    /// Whether to colour output: a TTY and no `NO_COLOR`.
+    var usesColor: Bool { get }
+    func write(_ text: String)
+    func writeError(_ text: String)
+    /// Shows `prompt` and reads one line; `nil` at end of input.
+    func readLine(prompt: String) -> String?
+}
+
+extension Terminal {
+    public func writeLine(_ text: String = "") { write(text + "\n") }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import TrackerCore
+
+/// Reads text a person hands in by file or standard input, refusing what is not UTF-8.
+enum InputText {
+    static func read(_ path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw TrackerError.invalidInput(
+                    field: "--body-file", rule: "cannot read '\(path)': check the path and permissions")
+            }
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw TrackerError.invalidInput(
+                field: "body", rule: "'\(path)' is not valid UTF-8 text; convert it (e.g. with iconv) and retry")
+        }
+        return text
+    }
+}

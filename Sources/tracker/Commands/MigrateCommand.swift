@@ -1,0 +1,40 @@
+import ArgumentParser
+import TrackerPostgres
+
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Apply the pending database migrations (or show them with --status)."
+    )
+
+    @Flag(help: "Show each migration and whether it is applied, without changing anything.")
+    var status = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let root = try await CompositionRoot.open(global, checkSchema: false)
+        let migrator = Migrator(database: root.database)
+        if status {
+            for entry in try await migrator.status() {
+                print("\(entry.name)  \(MigrateCommand.describe(entry.state))")
+            }
+            return
+        }
+        let applied = try await migrator.migrate()
+        if applied.isEmpty {
+            print("Database schema is up to date.")
+        } else {
+            applied.forEach { print("Applied \($0.name)") }
+        }
+    }
+
+    static func describe(_ state: MigrationState) -> String {
+        switch state {
+        case .applied: "applied"
+        case .pending: "pending"
+        case .changed: "CHANGED since it was applied"
+        case .unknown: "applied, unknown to this tracker (upgrade tracker)"
+        }
+    }
+}

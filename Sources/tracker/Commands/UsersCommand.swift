@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import TrackerCore
+
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "Register and list the people who author and are assigned issues.",
+        subcommands: [Add.self, List.self]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Register a user.")
+
+        @Argument(help: "Letters, digits and single hyphens; starts with a letter; at most 39.")
+        var login: String
+
+        @Option(help: "The person's full name.")
+        var name: String = ""
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let user = try User(login: try Login(login), name: name)
+            let root = try await CompositionRoot.open(global)
+            let added = try await AddUser(users: root.users)(user)
+            print("Added user \(added.login)")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List registered users by login.")
+
+        @Option(help: "Only logins starting with this text (ignoring case).")
+        var search: String?
+
+        @Flag(help: "Print a JSON array of {login, name}.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let root = try await CompositionRoot.open(global)
+            let users = try await ListUsers(users: root.users)(prefix: search)
+            if json {
+                let objects = users.map { ["login": $0.login.value, "name": $0.name] }
+                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } else if users.isEmpty {
+                print("No users. Add one with `tracker users add LOGIN --name \"Full Name\"`.")
+            } else {
+                let width = users.map(\.login.value.count).max() ?? 0
+                for user in users {
+                    print(user.login.value.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Postgres
+import TrackerCore
+import TrackerPostgres
+import TrackerUI
+
+/// Wires the concrete repositories into use cases, and use cases into coordinators.
+struct CompositionRoot: Sendable {
+    let database: Database
+    let target: DatabaseTarget
+    let environment: [String: String]
+    let actingLogin: String?
+
+    var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
+    var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
+
+    /// Connects (starting the private cluster when that is the target) and checks the schema:
+    /// the private cluster migrates itself; a shared database must be migrated by hand.
+    static func open(_ options: GlobalOptions, checkSchema: Bool = true) async throws -> CompositionRoot {
+        let environment = ProcessInfo.processInfo.environment
+        let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
+        let root = CompositionRoot(
+            database: Database(settings: try target.connectionSettings()),
+            target: target, environment: environment, actingLogin: options.actingLogin)
+        if checkSchema { try await root.checkSchema() }
+        return root
+    }
+
+    private func checkSchema() async throws {
+        let migrator = Migrator(database: database)
+        switch try await migrator.check() {
+        case .current:
+            return
+        case .behind where target.isManaged:
+            try await migrator.migrate()
+        case .behind:
+            throw TrackerError.schemaMismatch(
+                "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)")
+        case .ahead:
+            throw TrackerError.schemaMismatch(
+                "the database schema is newer than this tracker: upgrade tracker before writing to it")
+        }
+    }
+
+    /// `--as`, else `TRACKER_USER`, else the OS login; registered on first use on the private cluster.
+    func actingUser() async throws -> User {
+        let text = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? osLoginName()
+        let login: Login
+        do {
+            login = try Login(text)
+        } catch {
+            throw TrackerError.invalidInput(
+                field: "acting user",
+                rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
+        }
+        return try await IdentifyActingUser(users: users)(login, mayRegister: target.isManaged)
+    }
+
+    private func osLoginName() -> String {
+        if let entry = getpwuid(geteuid()) { return String(cString: entry.pointee.pw_name) }
+        return environment["USER"] ?? ""
+    }
+
+    @MainActor
+    func runApp() async {
+        let app = AppCoordinator(terminal: StandardTerminal(), listIssues: ListIssues(issues: issues))
+        await app.start()
+    }
+}

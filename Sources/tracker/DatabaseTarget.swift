@@ -1,0 +1,52 @@
+import Foundation
+import Postgres
+import TrackerCore
+
+/// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else libpq's own
+/// `PG*` variables when any is set, else the private cluster.
+enum DatabaseTarget: Sendable {
+    case url(String)
+    case libpqEnvironment
+    case managed(LocalCluster)
+
+    static let libpqVariables = ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE"]
+
+    static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseTarget {
+        if let flag { return .url(flag) }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url) }
+        if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
+            return .libpqEnvironment
+        }
+        return .managed(LocalCluster(directory: LocalCluster.defaultDirectory(environment: environment)))
+    }
+
+    var isManaged: Bool {
+        if case .managed = self { return true }
+        return false
+    }
+
+    /// libpq settings; for the private cluster this starts it (and creates it on first use).
+    func connectionSettings() throws -> String? {
+        switch self {
+        case .url(let url):
+            do {
+                try Connection.validate(url)
+            } catch {
+                throw TrackerError.invalidInput(
+                    field: "database URL",
+                    rule: "\(error.message); expected postgresql://USER@HOST:PORT/DATABASE")
+            }
+            return url
+        case .libpqEnvironment:
+            return nil
+        case .managed(let cluster):
+            do {
+                return try cluster.ensureRunning()
+            } catch let error as LocalClusterError {
+                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
+            } catch let error as PostgresError {
+                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
+            }
+        }
+    }
+}

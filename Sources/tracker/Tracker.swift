@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import TrackerCore
+
+@main
+struct Tracker: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tracker",
+        abstract: "A terminal issue tracker on PostgreSQL.",
+        discussion: """
+            With no subcommand, shows the open issues.
+            Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input or not found, \
+            69 database unavailable, 78 database schema out of step (run `tracker migrate` or upgrade).
+            """,
+        subcommands: [
+            CreateCommand.self, ListCommand.self, UsersCommand.self, MigrateCommand.self, DatabaseCommand.self,
+        ]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let root = try await CompositionRoot.open(global)
+        await root.runApp()
+    }
+
+    /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as TrackerError {
+            FileHandle.standardError.write(Data("tracker: \(error)\n".utf8))
+            Foundation.exit(ExitStatus.of(error))
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// The documented exit codes (sysexits.h names).
+enum ExitStatus {
+    static let invalidInput: Int32 = 65
+    static let unavailable: Int32 = 69
+    static let schemaMismatch: Int32 = 78
+    static let failure: Int32 = 1
+
+    static func of(_ error: TrackerError) -> Int32 {
+        switch error {
+        case .invalidInput, .notFound, .unknownActingUser: invalidInput
+        case .databaseUnavailable: unavailable
+        case .schemaMismatch: schemaMismatch
+        case .storageFailure: failure
+        }
+    }
+}
