@@ -41,6 +41,35 @@ public final class Connection {
         PQconninfoFree(options)
     }
 
+    /// The same settings as a key=value string, pointed at another database on the same server.
+    public static func settings(_ settings: String?, database: String) throws(PostgresError) -> String {
+        var pairs: [String] = []
+        if let settings, !settings.isEmpty {
+            try validate(settings)
+            var message: UnsafeMutablePointer<CChar>?
+            guard let options = PQconninfoParse(settings, &message) else {
+                PQfreemem(message)
+                throw PostgresError(kind: .invalidSettings, message: "cannot be parsed")
+            }
+            defer { PQconninfoFree(options) }
+            var option = options
+            while let keyword = option.pointee.keyword {
+                let key = String(cString: keyword)
+                if key != "dbname", let value = option.pointee.val {
+                    pairs.append("\(key)=\(quotedSettingValue(String(cString: value)))")
+                }
+                option += 1
+            }
+        }
+        pairs.append("dbname=\(quotedSettingValue(database))")
+        return pairs.joined(separator: " ")
+    }
+
+    /// Quotes a value for a key=value connection string.
+    public static func quotedSettingValue(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
     private static func connect(keys: [String], values: [String]) -> OpaquePointer? {
         let keyPointers = keys.map { strdup($0) } + [nil]
         let valuePointers = values.map { strdup($0) } + [nil]

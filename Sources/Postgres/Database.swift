@@ -24,6 +24,11 @@ public actor Database {
         try withConnection { connection in try connection.transaction(body) }
     }
 
+    /// Closes the connection now (the next use opens a new one).
+    public func close() {
+        connection = nil
+    }
+
     private func openConnection() throws(PostgresError) -> Connection {
         if let connection, connection.isOpen { return connection }
         let fresh = try Connection(settings: settings, connectTimeout: connectTimeout)

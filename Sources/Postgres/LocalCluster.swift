@@ -44,12 +44,8 @@ public struct LocalCluster: Sendable {
 
     /// libpq settings that reach the cluster's database over its socket.
     public func connectionSettings(database: String = LocalCluster.databaseName) -> String {
-        "host=\(quoted(socketDirectory.path)) port=\(LocalCluster.port) "
-            + "user=\(LocalCluster.superuser) dbname=\(quoted(database))"
-    }
-
-    private func quoted(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
+            + "user=\(LocalCluster.superuser) dbname=\(Connection.quotedSettingValue(database))"
     }
 
     public var isInitialized: Bool {

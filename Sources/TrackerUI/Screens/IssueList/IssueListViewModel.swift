@@ -15,6 +15,10 @@ public final class IssueListViewModel {
         public var hasMore = false
         public var notice: String?
         public var failure: TrackerError?
+
+        public init(filter: IssueFilter) {
+            self.filter = filter
+        }
     }
 
     public enum Route: Equatable, Sendable {

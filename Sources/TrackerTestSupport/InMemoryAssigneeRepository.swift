@@ -1,0 +1,36 @@
+import TrackerCore
+
+/// Users in memory, for unit tests of the core and the view models.
+public actor InMemoryAssigneeRepository: AssigneeRepository {
+    private var users: [User] = []
+
+    public init(_ users: [User] = []) {
+        self.users = users
+    }
+
+    public func add(_ user: User) async throws -> User {
+        guard !users.contains(where: { $0.login == user.login }) else {
+            throw TrackerError.invalidInput(
+                field: "login", rule: "'\(user.login)' is already registered (logins ignore case)")
+        }
+        users.append(user)
+        return user
+    }
+
+    public func addIfMissing(_ user: User) async throws -> User {
+        if let existing = users.first(where: { $0.login == user.login }) { return existing }
+        users.append(user)
+        return user
+    }
+
+    public func find(_ login: Login) async throws -> User? {
+        users.first { $0.login == login }
+    }
+
+    public func list(prefix: String?, limit: Int?) async throws -> [User] {
+        let matching = users
+            .filter { prefix == nil || $0.login.value.lowercased().hasPrefix(prefix!.lowercased()) }
+            .sorted { $0.login.value.lowercased() < $1.login.value.lowercased() }
+        return Array(matching.prefix(limit ?? Int.max))
+    }
+}

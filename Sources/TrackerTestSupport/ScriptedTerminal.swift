@@ -1,0 +1,31 @@
+import TrackerUI
+
+/// A terminal for tests: answers prompts from a script and keeps everything written.
+@MainActor
+public final class ScriptedTerminal: Terminal {
+    public let width: Int?
+    public let usesColor: Bool
+    public private(set) var output = ""
+    public private(set) var errors = ""
+    public private(set) var prompts: [String] = []
+    private var script: [String]
+
+    public init(script: [String] = [], width: Int? = nil, usesColor: Bool = false) {
+        self.script = script
+        self.width = width
+        self.usesColor = usesColor
+    }
+
+    public func write(_ text: String) {
+        output += text
+    }
+
+    public func writeError(_ text: String) {
+        errors += text
+    }
+
+    public func readLine(prompt: String) -> String? {
+        prompts.append(prompt)
+        return script.isEmpty ? nil : script.removeFirst()
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+import TrackerCore
+
+@Suite struct LoginTests {
+    @Test(arguments: ["a", "alice", "Alice-Liddell", "a1-b2-c3", String(repeating: "x", count: 39)])
+    func acceptsWellFormedLogins(_ text: String) throws {
+        #expect(try Login(text).value == text)
+    }
+
+    @Test(arguments: [
+        "", "1alice", "-alice", "alice-", "al--ice", "al ice", "ali_ce", "al.ice", "élise",
+        String(repeating: "x", count: 40), "a\u{0}",
+    ])
+    func refusesMalformedLogins(_ text: String) {
+        #expect(throws: TrackerError.self) { try Login(text) }
+    }
+
+    @Test func loginsMatchIgnoringCase() throws {
+        #expect(try Login("Alice") == Login("alice"))
+        #expect(Set([try Login("Alice"), try Login("ALICE")]).count == 1)
+        #expect(try Login("Alice").value == "Alice")
+    }
+}
+
+@Suite struct IssueNumberTests {
+    @Test func parsesPlainAndHashNumbers() throws {
+        #expect(try IssueNumber(parsing: "12").value == 12)
+        #expect(try IssueNumber(parsing: "#12").value == 12)
+        #expect(try IssueNumber(parsing: "12").description == "#12")
+    }
+
+    @Test(arguments: ["0", "-1", "abc", "", "#", "1.5", "٣", "99999999999999999999"])
+    func refusesWhatIsNotAPositiveWholeNumber(_ text: String) {
+        #expect(throws: TrackerError.self) { try IssueNumber(parsing: text) }
+    }
+}
+
+@Suite struct StateFilterTests {
+    @Test func parsesKnownStatesIgnoringCase() throws {
+        #expect(try StateFilter(parsing: "Closed") == .closed)
+        #expect(throws: TrackerError.invalidInput(field: "state", rule: "'done' is not one of open, closed, all")) {
+            try StateFilter(parsing: "done")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TrackerCore
+import TrackerTestSupport
+import TrackerUI
+
+@MainActor
+@Suite struct IssueListViewModelTests {
+    let users = InMemoryAssigneeRepository([try! User(login: Login("alice"))])
+
+    func seeded(_ titles: [String]) async throws -> InMemoryIssueRepository {
+        let issues = InMemoryIssueRepository(users: users)
+        for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: Login("alice")) }
+        return issues
+    }
+
+    @Test func appearLoadsTheOpenIssuesNewestFirst() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded(["One", "Two"])))
+        await viewModel.send(.appear)
+        #expect(viewModel.output.issues.map(\.title) == ["Two", "One"])
+        #expect(viewModel.output.notice == nil)
+        #expect(viewModel.output.failure == nil)
+    }
+
+    @Test func anEmptyListSaysSo() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded([])))
+        await viewModel.send(.appear)
+        #expect(viewModel.output.notice == "No open issues.")
+        await viewModel.send(.filter(IssueFilter(state: .closed)))
+        #expect(viewModel.output.notice == "No closed issues.")
+        #expect(viewModel.output.filter.state == .closed)
+    }
+
+    @Test func aFilterWithALimitReportsMore() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded(["1", "2", "3"])))
+        await viewModel.send(.filter(IssueFilter(limit: 2)))
+        #expect(viewModel.output.issues.count == 2)
+        #expect(viewModel.output.hasMore)
+    }
+
+    @Test func aFailureIsShownAndTheLastIssuesAreKept() async throws {
+        let issues = try await seeded(["One"])
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: issues))
+        await viewModel.send(.appear)
+        await issues.failNextCall(with: .databaseUnavailable("down"))
+        await viewModel.send(.appear)
+        #expect(viewModel.output.failure == .databaseUnavailable("down"))
+        #expect(viewModel.output.issues.map(\.title) == ["One"])
+    }
+
+    @Test func newIssueRoutesToTheCreator() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded([])))
+        var routes: [IssueListViewModel.Route] = []
+        viewModel.onRoute = { routes.append($0) }
+        await viewModel.send(.newIssue)
+        #expect(routes == [.create])
+    }
+}
