@@ -180,6 +180,7 @@ public final class Connection {
 
     /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls the transaction back.
     /// A connection lost during COMMIT is reported as `.commitOutcomeUnknown`.
+    @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try execute("BEGIN")
         let value: T

@@ -10,6 +10,7 @@ public actor Database {
         self.connectTimeout = connectTimeout
     }
 
+    @discardableResult
     public func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try openConnection()
         do {
@@ -20,6 +21,7 @@ public actor Database {
         }
     }
 
+    @discardableResult
     public func transaction<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         try withConnection { connection in try connection.transaction(body) }
     }

@@ -32,28 +32,11 @@ struct ServerAccount {
     }
 
     func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
-        let process = Process()
-        if switchTo != nil {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", program.path] + arguments
-        } else {
-            process.executableURL = program
-            process.arguments = arguments
-        }
-        // A file, not a pipe: `pg_ctl start` leaves a server running that may hold the pipe open,
-        // and reading to its end would wait for the server to stop.
-        let outputFile = FileManager.default.temporaryDirectory
-            .appending(path: "tracker-\(program.lastPathComponent)-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let output = try FileHandle(forWritingTo: outputFile)
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        return ProcessOutcome(status: process.terminationStatus, output: text)
+        let outcome =
+            switchTo == nil
+            ? try ChildProcess.run(program.path, arguments)
+            : try ChildProcess.run("/usr/sbin/runuser", ["-u", "postgres", "--", program.path] + arguments)
+        let text = String(decoding: outcome.stdout + outcome.stderr, as: UTF8.self)
+        return ProcessOutcome(status: outcome.status, output: text)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 /// Runs the built `tracker` binary, as a person or a script would.
 public struct TrackerProcess: Sendable {
@@ -43,30 +44,11 @@ public struct TrackerProcess: Sendable {
     }
 
     public func run(_ arguments: [String], stdinData: Data?) throws -> Outcome {
-        let process = Process()
-        process.executableURL = TrackerProcess.binary
-        process.arguments = arguments
-        process.environment = environment
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "tracker-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appending(path: "out")
-        let errURL = scratch.appending(path: "err")
-        let inURL = scratch.appending(path: "in")
-        try (stdinData ?? Data()).write(to: inURL)
-        for url in [outURL, errURL] { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let input = try FileHandle(forReadingFrom: inURL)
-        defer { [out, err, input].forEach { try? $0.close() } }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        process.waitUntilExit()
+        let outcome = try ChildProcess.run(
+            TrackerProcess.binary.path, arguments, environment: environment, stdin: stdinData ?? Data())
         return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            status: outcome.status,
+            stdout: String(decoding: outcome.stdout, as: UTF8.self),
+            stderr: String(decoding: outcome.stderr, as: UTF8.self))
     }
 }

@@ -37,7 +37,11 @@ struct Tracker: AsyncParsableCommand {
             FileHandle.standardError.write(Data("tracker: \(error)\n".utf8))
             Foundation.exit(ExitStatus.of(error))
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }  // --help, --version
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("tracker: \(message) (see --help)\n".utf8))
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs a program to completion with posix_spawn and waitpid, its standard streams bound to files.
+/// (Foundation's `Process` was seen to miss child exits when several ran at once under Swift
+/// concurrency, leaving its caller waiting forever.)
+public enum ChildProcess {
+    public struct Outcome: Sendable {
+        public let status: Int32
+        public let stdout: Data
+        public let stderr: Data
+    }
+
+    /// `environment` nil keeps the caller's. Output is collected through temporary files, so a
+    /// grandchild that keeps running (a server started by `pg_ctl`) cannot hold the caller up.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: Data = Data()
+    ) throws -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "tracker-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let paths = ["in", "out", "err"].map { scratch.appending(path: $0).path }
+        try stdin.write(to: URL(fileURLWithPath: paths[0]))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, paths[0], O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, paths[1], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, paths[2], O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ChildProcessError("lost track of \(executable)") }
+        }
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Outcome(
+            status: exitStatus,
+            stdout: (try? Data(contentsOf: URL(fileURLWithPath: paths[1]))) ?? Data(),
+            stderr: (try? Data(contentsOf: URL(fileURLWithPath: paths[2]))) ?? Data())
+    }
+}
+
+public struct ChildProcessError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Postgres
+import Testing
+
+@Suite(.serialized) struct LocalClusterTests {
+    /// One cluster for the checks below: creating one costs a second or two.
+    static let cluster = LocalCluster(
+        directory: FileManager.default.temporaryDirectory.appending(path: "tracker-cluster-\(UUID().uuidString.prefix(8))"),
+        ephemeral: true)
+
+    @Test func startsOnDemandListensOnASocketOnlyAndStops() throws {
+        let cluster = LocalClusterTests.cluster
+        defer {
+            _ = try? cluster.stop()
+            try? FileManager.default.removeItem(at: cluster.directory)
+        }
+        #expect(!cluster.isInitialized)
+        let settings = try cluster.ensureRunning()
+        #expect(try cluster.isRunning())
+
+        let connection = try Connection(settings: settings)
+        let listen = try connection.query("SHOW listen_addresses").first?.decode(0, as: String.self)
+        #expect(listen == "", "the private cluster must not listen on TCP")
+        let database = try connection.query("SELECT current_database()").first?.decode(0, as: String.self)
+        #expect(database == LocalCluster.databaseName)
+
+        let socketMode = try FileManager.default.attributesOfItem(atPath: cluster.socketDirectory.path)[.posixPermissions]
+        #expect((socketMode as? NSNumber)?.intValue == 0o700)
+        let dataMode = try FileManager.default.attributesOfItem(atPath: cluster.dataDirectory.path)[.posixPermissions]
+        #expect((dataMode as? NSNumber)?.intValue == 0o700)
+
+        // Already running: the fast path returns the same settings.
+        #expect(try cluster.ensureRunning() == settings)
+        #expect(try cluster.stop())
+        #expect(try !cluster.isRunning())
+        #expect(throws: PostgresError.self) { try Connection(settings: settings, connectTimeout: 2) }
+        // Started again on demand, data kept.
+        try cluster.ensureRunning()
+        #expect(try Connection(settings: settings).isOpen)
+    }
+
+    @Test func missingServerProgramsNameThePackageToInstall() {
+        let cluster = LocalCluster(directory: URL(fileURLWithPath: "/nonexistent"))
+        #expect {
+            try cluster.serverProgram("no-such-postgres-program")
+        } throws: { error in
+            String(describing: error).contains("apt-get install postgresql")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Postgres
+import Testing
+import TrackerTestSupport
+
+/// With no database configured, `tracker` creates, starts and migrates its own PostgreSQL.
+@Suite struct PrivateClusterTests {
+    @Test func zeroSetUpCreateListAndManageTheCluster() throws {
+        let home = FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
+        var tracker = TrackerProcess(databaseSettings: nil, user: nil, home: home)
+        tracker.environment["TRACKER_CLUSTER_DIR"] = home.appending(path: "cluster").path
+        defer {
+            _ = try? tracker.run(["db", "stop"])
+            try? FileManager.default.removeItem(at: home)
+        }
+        #expect(try tracker.run(["db", "status"]).stdout.contains("not created yet"))
+
+        let created = try tracker.run(["create", "--title", "First on a new laptop"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout == "Created issue #1\n")
+
+        let listed = try tracker.run([])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("First on a new laptop"))
+        #expect(try tracker.run(["migrate", "--status"]).stdout.contains("applied"))
+
+        let status = try tracker.run(["db", "status"])
+        #expect(status.stdout.contains("running"))
+        #expect(try tracker.run(["db", "stop"]).stdout == "Private PostgreSQL stopped.\n")
+        #expect(try tracker.run(["db", "status"]).stdout.contains("stopped"))
+        // Started again on demand, with the data kept.
+        #expect(try tracker.run(["list"]).stdout.contains("First on a new laptop"))
+    }
+}

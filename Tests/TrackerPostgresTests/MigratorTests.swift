@@ -1,0 +1,63 @@
+import Postgres
+import Testing
+import TrackerCore
+import TrackerPostgres
+import TrackerTestSupport
+
+@Suite struct MigratorTests {
+    @Test func appliesEveryMigrationOnceAndIsIdempotent() async throws {
+        let database = Database(settings: try await TestPostgres.shared.emptyDatabase())
+        let migrator = Migrator(database: database)
+        #expect(try await migrator.check() == .behind)
+        let first = try await migrator.migrate()
+        #expect(first.map(\.name) == Migrator.bundled.map(\.name))
+        #expect(try await migrator.migrate().isEmpty)
+        #expect(try await migrator.check() == .current)
+        #expect(try await migrator.status().allSatisfy { $0.state == .applied })
+        let tables = try await database.withConnection { connection in
+            try connection.query(
+                "SELECT count(*) FROM pg_tables WHERE tablename IN ('users', 'issues', 'issue_assignees', 'issue_events')"
+            ).rows[0].decode(0, as: Int.self)
+        }
+        #expect(tables == 4)
+    }
+
+    @Test func anEditedAppliedMigrationIsRefused() async throws {
+        let database = Database(settings: try await TestPostgres.shared.emptyDatabase())
+        try await Migrator(database: database).migrate()
+        var edited = Migrator.bundled
+        edited[0] = Migration(name: edited[0].name, sql: edited[0].sql + "\n-- a sneaky edit\n")
+        let migrator = Migrator(database: database, migrations: edited)
+        #expect(try await migrator.status().first?.state == .changed)
+        await #expect {
+            try await migrator.migrate()
+        } throws: { error in
+            (error as? TrackerError)?.description.contains("was edited after it was applied") ?? false
+        }
+    }
+
+    @Test func aSchemaNewerThanTheBinaryIsReported() async throws {
+        let database = Database(settings: try await TestPostgres.shared.freshDatabase())
+        let newer = Migrator.bundled + [Migration(name: "9999_future.sql", sql: "CREATE TABLE future (id int)")]
+        try await Migrator(database: database, migrations: newer).migrate()
+        let current = Migrator(database: database)
+        #expect(try await current.check() == .ahead)
+        #expect(try await current.status().last?.state == .unknown)
+        await #expect(throws: TrackerError.self) { try await current.migrate() }
+    }
+
+    @Test func concurrentMigratorsApplyEachFileOnce() async throws {
+        let settings = try await TestPostgres.shared.emptyDatabase()
+        let applied = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try await Migrator(database: Database(settings: settings)).migrate().count }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(applied == Migrator.bundled.count)
+        let recorded = try await Database(settings: settings).withConnection { connection in
+            try connection.query("SELECT count(*) FROM schema_migrations").rows[0].decode(0, as: Int.self)
+        }
+        #expect(recorded == Migrator.bundled.count)
+    }
+}
