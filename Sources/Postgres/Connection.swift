@@ -192,7 +192,7 @@ public final class Connection {
         }
         do {
             try execute("COMMIT")
-        } catch where error.isConnectionFailure {
+        } catch  where error.isConnectionFailure {
             throw PostgresError(
                 kind: .commitOutcomeUnknown,
                 message: "the connection was lost during COMMIT: the change may or may not have been saved")

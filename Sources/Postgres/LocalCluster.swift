@@ -37,7 +37,8 @@ public struct LocalCluster: Sendable {
         if getuid() == 0 {
             return URL(fileURLWithPath: "/var/lib/tracker/postgres")
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appending(path: ".local/share/tracker/postgres")
     }
@@ -90,10 +91,11 @@ public struct LocalCluster: Sendable {
         let owner = try ServerAccount.current()
         try owner.createDirectory(directory)
         try owner.createDirectory(socketDirectory)
-        let arguments = [
-            "-D", dataDirectory.path, "-U", LocalCluster.superuser, "--auth=trust",
-            "-E", "UTF8", "--no-locale",
-        ] + (ephemeral ? ["--no-sync"] : [])
+        let arguments =
+            [
+                "-D", dataDirectory.path, "-U", LocalCluster.superuser, "--auth=trust",
+                "-E", "UTF8", "--no-locale",
+            ] + (ephemeral ? ["--no-sync"] : [])
         let result = try run(try serverProgram("initdb"), arguments)
         guard result.status == 0 else {
             throw LocalClusterError("initdb failed in \(dataDirectory.path): \(result.lastLine)")

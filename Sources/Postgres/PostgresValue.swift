@@ -77,7 +77,8 @@ public struct PostgresTextArray: PostgresEncodable {
 
     public var postgresText: String? {
         let quoted = elements.map { element in
-            "\"" + element.replacingOccurrences(of: "\\", with: "\\\\")
+            "\""
+                + element.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"

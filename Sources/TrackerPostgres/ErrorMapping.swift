@@ -6,13 +6,16 @@ extension PostgresError {
     var trackerError: TrackerError {
         switch kind {
         case .invalidSettings:
-            return .invalidInput(field: "database URL", rule: "\(message); see the README's \"Use an existing database\"")
+            return .invalidInput(
+                field: "database URL", rule: "\(message); see the README's \"Use an existing database\"")
         case .connection:
             return .databaseUnavailable(
-                "cannot reach the database: \(message); check DATABASE_URL or start the private one with `tracker db start`")
+                "cannot reach the database: \(message); check DATABASE_URL or start the private one with `tracker db start`"
+            )
         case .commitOutcomeUnknown:
             return .storageFailure(
-                "the connection was lost while saving: the change may or may not have been saved; check with `tracker list`")
+                "the connection was lost while saving: the change may or may not have been saved; check with `tracker list`"
+            )
         case .decoding:
             return .storageFailure("unexpected data from the database: \(message)")
         case .statement:

@@ -39,7 +39,8 @@ public enum SchemaCheck: Sendable, Equatable {
 /// Applies migrations in order, each in its own transaction, recorded with a SHA-256 checksum in
 /// `schema_migrations`, under an advisory lock so that concurrent migrators apply each file once.
 public struct Migrator: Sendable {
-    public static let bundled: [Migration] = embeddedMigrations
+    public static let bundled: [Migration] =
+        embeddedMigrations
         .map { Migration(name: $0.name, sql: $0.sql) }
         .sorted { $0.version < $1.version }
 

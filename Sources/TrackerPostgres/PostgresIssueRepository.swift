@@ -51,10 +51,10 @@ public struct PostgresIssueRepository: IssueRepository {
             try connection.query(
                 IssueRowDecoding.selectIssues + """
 
-                 WHERE ($1::text IS NULL OR i.state = $1)
-                 ORDER BY i.number DESC
-                 LIMIT $2
-                """, [state, filter.limit]
+                     WHERE ($1::text IS NULL OR i.state = $1)
+                     ORDER BY i.number DESC
+                     LIMIT $2
+                    """, [state, filter.limit]
             ).rows.map(IssueRowDecoding.issue)
         }
     }

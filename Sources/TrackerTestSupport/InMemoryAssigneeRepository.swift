@@ -28,7 +28,8 @@ public actor InMemoryAssigneeRepository: AssigneeRepository {
     }
 
     public func list(prefix: String?, limit: Int?) async throws -> [User] {
-        let matching = users
+        let matching =
+            users
             .filter { prefix == nil || $0.login.value.lowercased().hasPrefix(prefix!.lowercased()) }
             .sorted { $0.login.value.lowercased() < $1.login.value.lowercased() }
         return Array(matching.prefix(limit ?? Int.max))

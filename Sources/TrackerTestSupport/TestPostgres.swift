@@ -66,7 +66,8 @@ public actor TestPostgres {
     private static let clusterToStop = Mutex<LocalCluster?>(nil)
 
     private static func startThrowawayCluster(environment: [String: String]) throws -> String {
-        let root = environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
+        let root =
+            environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         let directory = root.appending(path: "tracker-test-\(getpid())-\(UUID().uuidString.prefix(8))")
         let cluster = LocalCluster(directory: directory, ephemeral: true)

@@ -35,7 +35,8 @@ struct CompositionRoot: Sendable {
             try await migrator.migrate()
         case .behind:
             throw TrackerError.schemaMismatch(
-                "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)")
+                "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)"
+            )
         case .ahead:
             throw TrackerError.schemaMismatch(
                 "the database schema is newer than this tracker: upgrade tracker before writing to it")

@@ -103,7 +103,8 @@ import TrackerTestSupport
     }
 
     @Test func settingsCanBePointedAtAnotherDatabase() throws {
-        let settings = try Connection.settings("postgresql://bob:pw@db.example:6543/one?sslmode=require", database: "two")
+        let settings = try Connection.settings(
+            "postgresql://bob:pw@db.example:6543/one?sslmode=require", database: "two")
         #expect(settings.contains("dbname='two'"))
         #expect(settings.contains("host='db.example'"))
         #expect(settings.contains("port='6543'"))

@@ -5,7 +5,8 @@ import Testing
 @Suite(.serialized) struct LocalClusterTests {
     /// One cluster for the checks below: creating one costs a second or two.
     static let cluster = LocalCluster(
-        directory: FileManager.default.temporaryDirectory.appending(path: "tracker-cluster-\(UUID().uuidString.prefix(8))"),
+        directory: FileManager.default.temporaryDirectory.appending(
+            path: "tracker-cluster-\(UUID().uuidString.prefix(8))"),
         ephemeral: true)
 
     @Test func startsOnDemandListensOnASocketOnlyAndStops() throws {
@@ -24,7 +25,8 @@ import Testing
         let database = try connection.query("SELECT current_database()").first?.decode(0, as: String.self)
         #expect(database == LocalCluster.databaseName)
 
-        let socketMode = try FileManager.default.attributesOfItem(atPath: cluster.socketDirectory.path)[.posixPermissions]
+        let socketMode = try FileManager.default.attributesOfItem(atPath: cluster.socketDirectory.path)[
+            .posixPermissions]
         #expect((socketMode as? NSNumber)?.intValue == 0o700)
         let dataMode = try FileManager.default.attributesOfItem(atPath: cluster.dataDirectory.path)[.posixPermissions]
         #expect((dataMode as? NSNumber)?.intValue == 0o700)

@@ -29,7 +29,9 @@ import TrackerTestSupport
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1].hasPrefix("#2") && lines[1].contains("Second"))
-        #expect(lines[2].hasPrefix("#1") && lines[2].contains("Login fails on empty password") && lines[2].contains("tester"))
+        #expect(
+            lines[2].hasPrefix("#1") && lines[2].contains("Login fails on empty password")
+                && lines[2].contains("tester"))
 
         let json = try jsonArray(try tracker.run(["list", "--json"]).stdout)
         #expect(json.map { $0["number"] as? Int } == [2, 1])
@@ -53,7 +55,8 @@ import TrackerTestSupport
         try "# Notes\nfrom a file\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try tracker.run(["create", "--title", "From file", "--body-file", file.path]).status == 0)
-        #expect(try tracker.run(["create", "--title", "From stdin", "--body-file", "-"], stdin: "piped\nbody").status == 0)
+        #expect(
+            try tracker.run(["create", "--title", "From stdin", "--body-file", "-"], stdin: "piped\nbody").status == 0)
         let bodies = try jsonArray(try tracker.run(["list", "--json"]).stdout).compactMap { $0["body"] as? String }
         #expect(bodies == ["piped\nbody", "# Notes\nfrom a file\n"])
     }
@@ -61,7 +64,8 @@ import TrackerTestSupport
     @Test func listFiltersByStateAndLimit() async throws {
         let tracker = try await CLITests.tracker()
         for title in ["a", "b", "c"] { try tracker.run(["create", "--title", title]) }
-        try await TestDatabaseEditor(tracker).execute("UPDATE issues SET state = 'closed', closed_at = now() WHERE number = 1")
+        try await TestDatabaseEditor(tracker).execute(
+            "UPDATE issues SET state = 'closed', closed_at = now() WHERE number = 1")
         let open = try jsonArray(try tracker.run(["list", "--json"]).stdout).compactMap { $0["title"] as? String }
         #expect(open == ["c", "b"])
         let closed = try jsonArray(try tracker.run(["list", "--state", "closed", "--json"]).stdout)
@@ -96,7 +100,8 @@ import TrackerTestSupport
 
     @Test func invalidUTF8OnStandardInputIsRefused() async throws {
         let tracker = try await CLITests.tracker()
-        let outcome = try tracker.run(["create", "--title", "t", "--body-file", "-"], stdinData: Data([0x66, 0xFF, 0xFE]))
+        let outcome = try tracker.run(
+            ["create", "--title", "t", "--body-file", "-"], stdinData: Data([0x66, 0xFF, 0xFE]))
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("UTF-8"))
         #expect(try jsonArray(try tracker.run(["list", "--json"]).stdout).isEmpty)

@@ -21,8 +21,9 @@ import TrackerCore
 
     @Test func acceptsA256CharacterTitleAndRefuses257() throws {
         #expect(try IssueDraft(title: String(repeating: "é", count: 256)).title.count == 256)
-        #expect(throws: TrackerError.invalidInput(
-            field: "title", rule: "is 257 characters, the limit is 256; shorten it")
+        #expect(
+            throws: TrackerError.invalidInput(
+                field: "title", rule: "is 257 characters, the limit is 256; shorten it")
         ) {
             try IssueDraft(title: String(repeating: "a", count: 257))
         }

@@ -2,8 +2,9 @@ import Foundation
 import Postgres
 import Testing
 import TrackerCore
-@testable import TrackerPostgres
 import TrackerTestSupport
+
+@testable import TrackerPostgres
 
 @Suite struct RepositoryTests {
     struct Fixture {
@@ -71,7 +72,8 @@ import TrackerTestSupport
         let fixture = try await Fixture.make()
         await #expect(throws: TrackerError.self) {
             try await fixture.issues.create(
-                try IssueDraft(title: "Assigned to a stranger", assignees: [try Login("mallory")]), author: fixture.alice)
+                try IssueDraft(title: "Assigned to a stranger", assignees: [try Login("mallory")]),
+                author: fixture.alice)
         }
         #expect(try await fixture.count("issues") == 0)
         #expect(try await fixture.count("issue_events") == 0)
@@ -82,7 +84,8 @@ import TrackerTestSupport
     @Test func aDuplicateLoginInAnotherCaseIsRefused() async throws {
         let fixture = try await Fixture.make()
         await #expect(
-            throws: TrackerError.invalidInput(field: "login", rule: "'ALICE' is already registered (logins ignore case)")
+            throws: TrackerError.invalidInput(
+                field: "login", rule: "'ALICE' is already registered (logins ignore case)")
         ) {
             try await fixture.users.add(try User(login: Login("ALICE")))
         }
@@ -98,23 +101,34 @@ import TrackerTestSupport
         let violations: [(String, [any PostgresEncodable], String)] = [
             ("INSERT INTO users (login) VALUES ($1)", ["-bad-"], "users_login_format"),
             ("INSERT INTO users (login) VALUES ($1)", ["ALICE"], "users_login_key"),
-            ("INSERT INTO issues (number, title, author_id) VALUES (1, $1, 1)", [String(repeating: "x", count: 257)],
-             "issues_title_length"),
-            ("INSERT INTO issues (number, title, author_id) VALUES (1, $1, 1)", ["bell\u{7}"], "issues_title_no_control"),
+            (
+                "INSERT INTO issues (number, title, author_id) VALUES (1, $1, 1)", [String(repeating: "x", count: 257)],
+                "issues_title_length"
+            ),
+            (
+                "INSERT INTO issues (number, title, author_id) VALUES (1, $1, 1)", ["bell\u{7}"],
+                "issues_title_no_control"
+            ),
             ("INSERT INTO issues (number, title, author_id) VALUES (1, $1, 1)", [" padded"], "issues_title_trimmed"),
-            ("INSERT INTO issues (number, title, body, author_id) VALUES (1, 't', $1, 1)",
-             [String(repeating: "b", count: 65_537)], "issues_body_length"),
+            (
+                "INSERT INTO issues (number, title, body, author_id) VALUES (1, 't', $1, 1)",
+                [String(repeating: "b", count: 65_537)], "issues_body_length"
+            ),
         ]
         for (sql, parameters, constraint) in violations {
-            await #expect(performing: {
-                try await fixture.database.withConnection { connection in _ = try connection.query(sql, parameters) }
-            }, throws: { error in
-                (error as? PostgresError)?.constraint == constraint
-            })
+            await #expect(
+                performing: {
+                    try await fixture.database.withConnection { connection in _ = try connection.query(sql, parameters)
+                    }
+                },
+                throws: { error in
+                    (error as? PostgresError)?.constraint == constraint
+                })
         }
         // Each constraint maps to the field a person would fix.
         for (_, _, constraint) in violations {
-            let error = PostgresError(kind: .statement, sqlState: SQLState.checkViolation, message: "x", constraint: constraint)
+            let error = PostgresError(
+                kind: .statement, sqlState: SQLState.checkViolation, message: "x", constraint: constraint)
             guard case .invalidInput = error.trackerError else {
                 Issue.record("\(constraint) is not mapped to a field")
                 continue

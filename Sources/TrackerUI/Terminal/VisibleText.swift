@@ -23,7 +23,9 @@ public enum VisibleText {
             } else if scalar.value == 0x7F {
                 result.append(contentsOf: "^?".unicodeScalars)
             } else {
-                result.append(contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))>".unicodeScalars)
+                result.append(
+                    contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))>"
+                        .unicodeScalars)
             }
         }
         return String(result)

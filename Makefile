@@ -1,0 +1,53 @@
+# tracker: a terminal issue tracker on PostgreSQL.
+#   make run     install what is missing, build, start the private PostgreSQL, open tracker
+#   make test    the same set-up, then lint and the whole test suite
+PREFIX ?= /usr/local
+SWIFT ?= swift
+CONFIG ?= debug
+ARGS ?=
+BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+
+.PHONY: all deps build run test lint format install uninstall db-start db-stop clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+run: build
+	"$(BIN_DIR)/tracker" $(ARGS)
+
+# The tests start their own throwaway PostgreSQL (or use DATABASE_URL when set) and stop it
+# when they exit; the last step also stops any a crashed run left behind. The folder is in
+# /tmp because, when run as root, the server runs as `postgres` and must be able to reach it.
+test: deps lint
+	$(SWIFT) build --build-tests
+	tmp=$$(mktemp -d /tmp/tracker-tests.XXXXXX) && chmod 755 "$$tmp" && \
+	  TRACKER_TEST_TMPDIR="$$tmp" $(SWIFT) test --skip-build; \
+	  status=$$?; scripts/stop-test-clusters.sh "$$tmp"; rm -rf "$$tmp"; exit $$status
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Plugins Sources Tests
+
+install: deps
+	$(SWIFT) build -c release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/tracker" "$(DESTDIR)$(PREFIX)/bin/tracker"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tracker"
+
+db-start: build
+	"$(BIN_DIR)/tracker" db start
+
+db-stop: build
+	"$(BIN_DIR)/tracker" db stop
+
+clean:
+	$(SWIFT) package clean

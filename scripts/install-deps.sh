@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what building and testing tracker need and are missing: libpq's headers, pkg-config,
+# and the PostgreSQL server programs (initdb, pg_ctl) for the private cluster and the tests.
+set -euo pipefail
+
+have_libpq() { pkg-config --exists libpq 2>/dev/null; }
+have_server() { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; }
+
+if have_libpq && have_server; then
+    exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "install-deps: please install libpq (headers + pkg-config file) and the PostgreSQL server yourself," >&2
+    echo "install-deps: e.g. 'brew install libpq postgresql@16 pkg-config' on macOS" >&2
+    exit 1
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+# tracker runs its own private clusters; keep Debian from creating and starting a system one.
+if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    $sudo mkdir -p /etc/postgresql-common
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
+fi
+
+echo "install-deps: installing libpq-dev, pkg-config and postgresql with apt-get" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    libpq-dev pkg-config postgresql >/dev/null

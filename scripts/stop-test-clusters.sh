@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Stops throwaway test clusters left running under a folder (after a crashed or killed test run).
+set -u
+root="${1:?usage: stop-test-clusters.sh FOLDER}"
+for data in "$root"/tracker-*/data "$root"/tracker-*/cluster/data; do
+    [ -f "$data/postmaster.pid" ] || continue
+    pg_ctl=$(ls -d /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)
+    [ -n "$pg_ctl" ] || pg_ctl=$(command -v pg_ctl)
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u postgres -- "$pg_ctl" -D "$data" stop -m immediate >/dev/null 2>&1 || true
+    else
+        "$pg_ctl" -D "$data" stop -m immediate >/dev/null 2>&1 || true
+    fi
+done
+exit 0
