@@ -28,4 +28,5 @@ fi
 echo "install-deps: installing libpq-dev, pkg-config and postgresql with apt-get" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
     libpq-dev pkg-config postgresql >/dev/null
