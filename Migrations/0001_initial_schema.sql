@@ -44,7 +44,10 @@ CREATE TABLE issues (
     CONSTRAINT issues_closed_at_matches_state CHECK ((state = 'closed') = (closed_at IS NOT NULL))
 );
 CREATE INDEX issues_state_number ON issues (state, number DESC);
+CREATE INDEX issues_state_updated ON issues (state, updated_at DESC, number DESC);
 CREATE INDEX issues_author_number ON issues (author_id, number DESC);
+-- `tracker list --search`: every word must match the title or body (English stemming).
+CREATE INDEX issues_search ON issues USING gin (to_tsvector('english', title || ' ' || body));
 
 CREATE TABLE issue_assignees (
     issue_number  bigint NOT NULL REFERENCES issues (number) ON DELETE CASCADE,

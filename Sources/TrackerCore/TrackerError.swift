@@ -5,12 +5,16 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput(field: String, rule: String)
     /// Something named does not exist.
     case notFound(String)
+    /// A login that is not registered, with the closest registered logins.
+    case unknownUser(login: String, suggestions: [String])
     /// The acting user is not registered on a shared database.
     case unknownActingUser(login: String)
     /// The database is down, unreachable or refused us.
     case databaseUnavailable(String)
     /// The schema is behind or ahead of this binary.
     case schemaMismatch(String)
+    /// An issue would get more than 10 assignees (`issue` nil for a new issue).
+    case tooManyAssignees(issue: IssueNumber?, count: Int)
     /// Anything else the database said that the person cannot fix by retyping.
     case storageFailure(String)
 
@@ -20,9 +24,19 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid \(field): \(rule)"
         case .notFound(let what):
             return what
+        case .unknownUser(let login, let suggestions):
+            let hint =
+                suggestions.isEmpty
+                ? "see `tracker users list`, or add it with `tracker users add \(login)`"
+                : "did you mean \(suggestions.joined(separator: ", "))?"
+            return "no user '\(login)': \(hint)"
         case .unknownActingUser(let login):
             return "user '\(login)' is not registered on this database: "
                 + "add it with `tracker users add \(login) --name \"Your Name\"`, or act as another user with --as LOGIN"
+        case .tooManyAssignees(let issue, let count):
+            let which = issue.map { "issue \($0)" } ?? "a new issue"
+            return "\(which) would have \(count) assignees; the limit is \(IssueDraft.maximumAssignees). "
+                + "Nothing was changed: unassign someone first (`tracker unassign`)"
         case .databaseUnavailable(let message), .schemaMismatch(let message), .storageFailure(let message):
             return message
         }

@@ -55,6 +55,19 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
         }
     }
 
+    /// Candidates share the typed text's first letter, found through the login index (at most
+    /// 200 of them), then ranked by prefix and edit distance.
+    public func suggestions(for text: String, limit: Int) async throws -> [Login] {
+        guard let first = text.first else { return [] }
+        let pattern = PostgresAssigneeRepository.likePrefix(String(first).lowercased())
+        let candidates = try await database.tracked { connection in
+            try connection.query(
+                "SELECT login FROM users WHERE lower(login) LIKE $1 ORDER BY lower(login) LIMIT 200", [pattern]
+            ).rows.map { row in try Login(try row.decode(0)) }
+        }
+        return LoginSuggestions.rank(text, among: candidates, limit: limit)
+    }
+
     /// A LIKE pattern matching text that starts with `prefix` literally.
     private static func likePrefix(_ prefix: String) -> String {
         var escaped = ""

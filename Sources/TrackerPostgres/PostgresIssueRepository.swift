@@ -2,7 +2,7 @@ import Postgres
 import TrackerCore
 
 public struct PostgresIssueRepository: IssueRepository {
-    private let database: Database
+    let database: Database
 
     public init(database: Database) {
         self.database = database
@@ -22,40 +22,24 @@ public struct PostgresIssueRepository: IssueRepository {
                 RETURNING number
                 """, [draft.title, draft.body, authorID])
             let number: Int64 = try created.rows[0].decode(0)
-            try connection.query(
-                "INSERT INTO issue_events (issue_number, kind, actor_id) VALUES ($1, 'created', $2)",
-                [number, authorID])
-            if !assigneeIDs.isEmpty {
-                try connection.query(
-                    """
-                    WITH added AS (
-                        INSERT INTO issue_assignees (issue_number, user_id)
-                        SELECT $1, unnest($2::bigint[]) RETURNING user_id
-                    )
-                    INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id)
-                    SELECT $1, 'assigned', $3, user_id FROM added
-                    """, [number, PostgresTextArray(assigneeIDs.map(String.init)), authorID])
-            }
+            try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
+            try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
             return try IssueRepositoryQueries.issue(number, on: connection)
         }
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
-        let state: String? =
-            switch filter.state {
-            case .all: nil
-            case .open: "open"
-            case .closed: "closed"
-            }
+        let query = IssueListQuery(filter)
         return try await database.tracked { connection in
-            try connection.query(
-                IssueRowDecoding.selectIssues + """
+            try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
+        }
+    }
 
-                     WHERE ($1::text IS NULL OR i.state = $1)
-                     ORDER BY i.number DESC
-                     LIMIT $2
-                    """, [state, filter.limit]
-            ).rows.map(IssueRowDecoding.issue)
+    public func details(of number: IssueNumber) async throws -> IssueDetails {
+        try await database.tracked { connection in
+            IssueDetails(
+                issue: try IssueRepositoryQueries.issue(number.value, on: connection),
+                events: try IssueEvents.timeline(of: number.value, on: connection))
         }
     }
 }
@@ -65,5 +49,22 @@ enum IssueRepositoryQueries {
         let found = try connection.query(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number])
         guard let row = found.first else { throw TrackerError.notFound("issue #\(number) does not exist") }
         return try IssueRowDecoding.issue(from: row)
+    }
+
+    /// Locks the issues' rows in number order (so concurrent bulk changes cannot deadlock);
+    /// a missing number fails the whole change.
+    static func lock(_ numbers: [IssueNumber], on connection: Connection) throws {
+        let values = numbers.map(\.value).sorted()
+        let found = try connection.query(
+            "SELECT number FROM issues WHERE number = ANY($1::bigint[]) ORDER BY number FOR UPDATE",
+            [PostgresTextArray(values.map(String.init))]
+        ).rows.map { row throws(PostgresError) -> Int64 in try row.decode(0) }
+        if let missing = values.first(where: { !found.contains($0) }) {
+            throw TrackerError.notFound("issue #\(missing) does not exist; nothing was changed")
+        }
+    }
+
+    static func touch(_ number: Int64, on connection: Connection) throws {
+        try connection.query("UPDATE issues SET updated_at = clock_timestamp() WHERE number = $1", [number])
     }
 }

@@ -34,4 +34,10 @@ public actor InMemoryAssigneeRepository: AssigneeRepository {
             .sorted { $0.login.value.lowercased() < $1.login.value.lowercased() }
         return Array(matching.prefix(limit ?? Int.max))
     }
+
+    public func suggestions(for text: String, limit: Int) async throws -> [Login] {
+        let first = text.prefix(1).lowercased()
+        let candidates = users.map(\.login).filter { $0.value.lowercased().hasPrefix(first) }
+        return LoginSuggestions.rank(text, among: candidates, limit: limit)
+    }
 }

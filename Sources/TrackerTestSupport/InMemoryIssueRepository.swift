@@ -1,9 +1,11 @@
 import Foundation
 import TrackerCore
 
-/// Issues in memory, with the same numbering and user rules as the database.
+/// Issues in memory, with the same rules as the database: numbering, the 10-assignee limit,
+/// all-or-nothing bulk changes, and one event per change.
 public actor InMemoryIssueRepository: IssueRepository {
-    private var issues: [Issue] = []
+    private var issues: [Int64: Issue] = [:]
+    private var events: [Int64: [IssueEvent]] = [:]
     private var lastNumber: Int64 = 0
     private let users: InMemoryAssigneeRepository
     private let now: @Sendable () -> Date
@@ -19,29 +21,130 @@ public actor InMemoryIssueRepository: IssueRepository {
         nextFailure = error
     }
 
-    public var all: [Issue] { issues }
+    public var all: [Issue] { issues.values.sorted { $0.number < $1.number } }
 
     public func create(_ draft: IssueDraft, author: Login) async throws -> Issue {
         try takeFailure()
-        for login in [author] + draft.assignees where try await users.find(login) == nil {
-            throw TrackerError.notFound("no user '\(login)'")
-        }
+        let author = try await registered(author)
+        let assignees = try await registeredAll(draft.assignees)
         lastNumber += 1
         let moment = now()
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
-            assignees: draft.assignees, createdAt: moment, updatedAt: moment)
-        issues.append(issue)
+            assignees: assignees, createdAt: moment, updatedAt: moment)
+        issues[lastNumber] = issue
+        events[lastNumber] =
+            [IssueEvent(kind: .created, actor: author, createdAt: moment)]
+            + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
         return issue
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         try takeFailure()
-        let matching = issues.filter(filter.matches).sorted { $0.number > $1.number }
+        let matching = issues.values.filter(filter.matches).sorted(by: filter.areInOrder)
         return Array(matching.prefix(filter.limit ?? Int.max))
     }
 
+    public func details(of number: IssueNumber) async throws -> IssueDetails {
+        try takeFailure()
+        return IssueDetails(issue: try existing(number), events: events[number.value] ?? [])
+    }
+
+    public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
+        try takeFailure()
+        let actor = try await registered(actor)
+        let logins = try await registeredAll(logins)
+        var changed: [Issue] = []
+        for number in numbers {
+            var issue = try existing(number)
+            let added = logins.filter { !issue.assignees.contains($0) }
+            guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
+                throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
+            }
+            issue.assignees += added
+            changed.append(record(issue, added.map { .assigned($0) }, actor: actor))
+        }
+        return commit(changed)
+    }
+
+    public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
+        try takeFailure()
+        let actor = try await registered(actor)
+        var changed: [Issue] = []
+        for number in numbers {
+            var issue = try existing(number)
+            let removed = issue.assignees.filter { logins?.contains($0) ?? true }
+            issue.assignees.removeAll { removed.contains($0) }
+            changed.append(record(issue, removed.map { .unassigned($0) }, actor: actor))
+        }
+        return commit(changed)
+    }
+
+    public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
+        try takeFailure()
+        var issue = try existing(number)
+        guard issue.state == .open else { return .unchanged(issue) }
+        issue.state = .closed
+        issue.stateReason = reason
+        issue.closedAt = now()
+        return .changed(commit([record(issue, [.closed(reason)], actor: try await registered(actor))])[0])
+    }
+
+    public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
+        try takeFailure()
+        var issue = try existing(number)
+        guard issue.state == .closed else { return .unchanged(issue) }
+        issue.state = .open
+        issue.stateReason = .reopened
+        issue.closedAt = nil
+        return .changed(commit([record(issue, [.reopened], actor: try await registered(actor))])[0])
+    }
+
+    /// Adds the events to the pending change and moves `updatedAt` when anything happened.
+    private func record(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Issue {
+        guard !kinds.isEmpty else { return issue }
+        var issue = issue
+        let moment = now()
+        issue.updatedAt = moment
+        pendingEvents[issue.number.value, default: []] += kinds.map {
+            IssueEvent(kind: $0, actor: actor, createdAt: moment)
+        }
+        return issue
+    }
+
+    private var pendingEvents: [Int64: [IssueEvent]] = [:]
+
+    /// Stores every changed issue and its events at once: all-or-nothing like a transaction.
+    private func commit(_ changed: [Issue]) -> [Issue] {
+        for issue in changed { issues[issue.number.value] = issue }
+        for (number, new) in pendingEvents { events[number, default: []] += new }
+        pendingEvents = [:]
+        return changed
+    }
+
+    private func existing(_ number: IssueNumber) throws -> Issue {
+        guard let issue = issues[number.value] else {
+            pendingEvents = [:]
+            throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
+        }
+        return issue
+    }
+
+    private func registered(_ login: Login) async throws -> Login {
+        guard let user = try await users.find(login) else {
+            throw TrackerError.unknownUser(login: login.value, suggestions: [])
+        }
+        return user.login
+    }
+
+    private func registeredAll(_ logins: [Login]) async throws -> [Login] {
+        var found: [Login] = []
+        for login in logins { found.append(try await registered(login)) }
+        return found
+    }
+
     private func takeFailure() throws {
+        pendingEvents = [:]
         if let failure = nextFailure {
             nextFailure = nil
             throw failure

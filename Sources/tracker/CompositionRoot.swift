@@ -57,6 +57,17 @@ struct CompositionRoot: Sendable {
         return try await IdentifyActingUser(users: users)(login, mayRegister: target.isManaged)
     }
 
+    /// A login a person typed, where `@me` is the acting user.
+    func login(_ text: String) async throws -> Login {
+        text == "@me" ? try await actingUser().login : try Login(text)
+    }
+
+    func logins(_ texts: [String]) async throws -> [Login] {
+        var logins: [Login] = []
+        for text in texts { logins.append(try await login(text)) }
+        return logins
+    }
+
     private func osLoginName() -> String {
         if let entry = getpwuid(geteuid()) { return String(cString: entry.pointee.pw_name) }
         return environment["USER"] ?? ""

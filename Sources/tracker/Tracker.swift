@@ -13,7 +13,8 @@ struct Tracker: AsyncParsableCommand {
             69 database unavailable, 78 database schema out of step (run `tracker migrate` or upgrade).
             """,
         subcommands: [
-            CreateCommand.self, ListCommand.self, UsersCommand.self, MigrateCommand.self, DatabaseCommand.self,
+            CreateCommand.self, ListCommand.self, ShowCommand.self, AssignCommand.self, UnassignCommand.self,
+            CloseCommand.self, ReopenCommand.self, UsersCommand.self, MigrateCommand.self, DatabaseCommand.self,
         ]
     )
 
@@ -27,7 +28,7 @@ struct Tracker: AsyncParsableCommand {
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(JSONFieldsArgument.rewrite(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -55,7 +56,7 @@ enum ExitStatus {
 
     static func of(_ error: TrackerError) -> Int32 {
         switch error {
-        case .invalidInput, .notFound, .unknownActingUser: invalidInput
+        case .invalidInput, .notFound, .unknownUser, .unknownActingUser, .tooManyAssignees: invalidInput
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch
         case .storageFailure: failure

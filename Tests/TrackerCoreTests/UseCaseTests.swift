@@ -13,7 +13,7 @@ import TrackerTestSupport
 
     @Test func createNumbersIssuesInOrder() async throws {
         let issues = makeIssues()
-        let create = CreateIssue(issues: issues)
+        let create = CreateIssue(issues: issues, users: users)
         let first = try await create(try IssueDraft(title: "One"), author: alice)
         let second = try await create(try IssueDraft(title: "Two"), author: alice)
         #expect(first.number.value == 1)
@@ -24,7 +24,7 @@ import TrackerTestSupport
 
     @Test func aFailedCreateUsesUpNoNumber() async throws {
         let issues = makeIssues()
-        let create = CreateIssue(issues: issues)
+        let create = CreateIssue(issues: issues, users: users)
         await #expect(throws: TrackerError.self) {
             try await create(try IssueDraft(title: "By a stranger"), author: try Login("mallory"))
         }
@@ -34,7 +34,7 @@ import TrackerTestSupport
 
     @Test func listShowsNewestFirstFilteredByState() async throws {
         let issues = makeIssues()
-        let create = CreateIssue(issues: issues)
+        let create = CreateIssue(issues: issues, users: users)
         for title in ["One", "Two", "Three"] { _ = try await create(try IssueDraft(title: title), author: alice) }
         let page = try await ListIssues(issues: issues)(IssueFilter(state: .open))
         #expect(page.issues.map(\.title) == ["Three", "Two", "One"])

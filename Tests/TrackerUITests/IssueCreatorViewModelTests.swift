@@ -8,7 +8,7 @@ import TrackerUI
     let users = InMemoryAssigneeRepository([try! User(login: Login("alice")), try! User(login: Login("bob"))])
 
     func makeViewModel(_ issues: InMemoryIssueRepository) throws -> IssueCreatorViewModel {
-        IssueCreatorViewModel(createIssue: CreateIssue(issues: issues), author: try Login("alice"))
+        IssueCreatorViewModel(createIssue: CreateIssue(issues: issues, users: users), author: try Login("alice"))
     }
 
     @Test func aBadTitleIsReportedAtOnceAndAGoodOneClearsIt() async throws {

@@ -2,6 +2,7 @@
 public struct IssueDraft: Equatable, Sendable {
     public static let maximumTitleLength = 256
     public static let maximumBodyLength = 65_536
+    public static let maximumAssignees = 10
 
     public let title: String
     public let body: String
@@ -12,7 +13,17 @@ public struct IssueDraft: Equatable, Sendable {
     public init(title: String, body: String = "", assignees: [Login] = []) throws(TrackerError) {
         self.title = try IssueDraft.validTitle(title)
         self.body = try IssueDraft.validBody(body)
-        self.assignees = assignees
+        self.assignees = try IssueDraft.validAssignees(assignees)
+    }
+
+    /// Drops repeated logins (in any case); more than 10 is refused.
+    public static func validAssignees(_ assignees: [Login], issue: IssueNumber? = nil) throws(TrackerError) -> [Login] {
+        var unique: [Login] = []
+        for login in assignees where !unique.contains(login) { unique.append(login) }
+        guard unique.count <= maximumAssignees else {
+            throw .tooManyAssignees(issue: issue, count: unique.count)
+        }
+        return unique
     }
 
     public static func validTitle(_ title: String) throws(TrackerError) -> String {

@@ -1,21 +1,75 @@
-/// What a list of issues shows: by state, newest first, at most `limit` issues (`nil` = all).
+/// Who an issue must be assigned to, for a list.
+public enum AssigneeFilter: Equatable, Sendable {
+    case user(Login)
+    /// Issues with no assignee.
+    case nobody
+}
+
+public enum IssueSort: String, Equatable, Sendable, CaseIterable {
+    case created
+    case updated
+}
+
+/// What a list of issues shows: by state, assignee, author and words, sorted by creation or
+/// last update (newest first unless `ascending`), at most `limit` issues (`nil` = all).
 public struct IssueFilter: Equatable, Sendable {
     public static let defaultLimit = 30
 
     public var state: StateFilter
+    public var assignee: AssigneeFilter?
+    public var author: Login?
+    /// Words that must all appear in the title or body.
+    public var search: String?
+    public var sort: IssueSort
+    public var ascending: Bool
     public var limit: Int?
 
-    public init(state: StateFilter = .open, limit: Int? = IssueFilter.defaultLimit) {
+    public init(
+        state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, search: String? = nil,
+        sort: IssueSort = .created, ascending: Bool = false, limit: Int? = IssueFilter.defaultLimit
+    ) {
         self.state = state
+        self.assignee = assignee
+        self.author = author
+        self.search = search.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0.trimmingWhitespace }
+        self.sort = sort
+        self.ascending = ascending
         self.limit = limit
     }
 
+    /// The same rules as the database, for in-memory repositories. Search matches whole words,
+    /// ignoring case.
     public func matches(_ issue: Issue) -> Bool {
         switch state {
-        case .all: true
-        case .open: issue.state == .open
-        case .closed: issue.state == .closed
+        case .open where issue.state != .open, .closed where issue.state != .closed: return false
+        default: break
         }
+        switch assignee {
+        case .user(let login) where !issue.assignees.contains(login): return false
+        case .nobody where !issue.assignees.isEmpty: return false
+        default: break
+        }
+        if let author, issue.author != author { return false }
+        if let search {
+            let words = Set(IssueFilter.words(issue.title + " " + issue.body))
+            return IssueFilter.words(search).allSatisfy(words.contains)
+        }
+        return true
+    }
+
+    /// Orders issues as the list shows them.
+    public func areInOrder(_ lhs: Issue, _ rhs: Issue) -> Bool {
+        let key: (Issue) -> (Double, Int64) = { issue in
+            switch sort {
+            case .created: (0, issue.number.value)
+            case .updated: (issue.updatedAt.timeIntervalSince1970, issue.number.value)
+            }
+        }
+        return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }
 

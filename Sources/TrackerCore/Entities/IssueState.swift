@@ -8,6 +8,16 @@ public enum StateReason: String, Sendable, CaseIterable {
     case completed
     case notPlanned = "not_planned"
     case reopened
+
+    /// `completed` or `not-planned` (also `not_planned`), as a person types a close reason.
+    public init(closeReason text: String) throws(TrackerError) {
+        switch text.lowercased().replacingOccurrences(of: "_", with: "-") {
+        case "completed": self = .completed
+        case "not-planned": self = .notPlanned
+        default:
+            throw .invalidInput(field: "reason", rule: "'\(text)' is not one of completed, not-planned")
+        }
+    }
 }
 
 /// Which issues a list shows by state.

@@ -1,58 +1,71 @@
 import Foundation
 import TrackerCore
 
-/// The documented JSON shape of an issue, matching `gh issue list --json` field names:
-/// number, title, body, state (OPEN/CLOSED), stateReason, author {login}, assignees [{login}],
-/// createdAt, updatedAt, closedAt (ISO-8601, UTC).
-struct IssueJSON: Encodable {
-    struct Person: Encodable { let login: String }
+/// The documented JSON fields of an issue, named as `gh issue list --json` names them.
+public enum IssueField: String, CaseIterable, Sendable {
+    case number, title, body, state, stateReason, author, assignees, createdAt, updatedAt, closedAt, events
 
-    let number: Int64
-    let title: String
-    let body: String
-    let state: String
-    let stateReason: String?
-    let author: Person
-    let assignees: [Person]
-    let createdAt: String
-    let updatedAt: String
-    let closedAt: String?
+    /// The fields of a list (events only with `show`).
+    public static let listFields: [IssueField] = allCases.filter { $0 != .events }
 
-    init(_ issue: Issue) {
-        number = issue.number.value
-        title = issue.title
-        body = issue.body
-        state = issue.state.rawValue.uppercased()
-        stateReason = issue.stateReason.map { $0.rawValue.uppercased() }
-        author = Person(login: issue.author.value)
-        assignees = issue.assignees.map { Person(login: $0.value) }
-        createdAt = ISOTime.format(issue.createdAt)
-        updatedAt = ISOTime.format(issue.updatedAt)
-        closedAt = issue.closedAt.map(ISOTime.format)
+    /// Parses `number,title,assignees`; an unknown name is refused with the known ones.
+    public static func parse(_ text: String, allowed: [IssueField] = listFields) throws(TrackerError) -> [IssueField] {
+        var fields: [IssueField] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let field = IssueField(rawValue: name), allowed.contains(field) else {
+                throw .invalidInput(
+                    field: "--json",
+                    rule: "unknown field '\(name)'; available: \(allowed.map(\.rawValue).joined(separator: ","))")
+            }
+            if !fields.contains(field) { fields.append(field) }
+        }
+        guard !fields.isEmpty else { throw .invalidInput(field: "--json", rule: "name at least one field") }
+        return fields
+    }
+}
+
+/// Issues as JSON objects: state `OPEN`/`CLOSED`, people as `{"login": …}`, times ISO-8601 UTC.
+enum IssueJSON {
+    static func object(_ issue: Issue, fields: [IssueField], events: [IssueEvent] = []) -> [String: Any] {
+        var object: [String: Any] = [:]
+        for field in fields {
+            object[field.rawValue] =
+                switch field {
+                case .number: issue.number.value
+                case .title: issue.title
+                case .body: issue.body
+                case .state: issue.state.rawValue.uppercased()
+                case .stateReason: issue.stateReason.map { $0.rawValue.uppercased() as Any } ?? NSNull()
+                case .author: person(issue.author)
+                case .assignees: issue.assignees.map(person)
+                case .createdAt: ISOTime.format(issue.createdAt)
+                case .updatedAt: ISOTime.format(issue.updatedAt)
+                case .closedAt: issue.closedAt.map { ISOTime.format($0) as Any } ?? NSNull()
+                case .events: events.map(event)
+                }
+        }
+        return object
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(number, forKey: .number)
-        try container.encode(title, forKey: .title)
-        try container.encode(body, forKey: .body)
-        try container.encode(state, forKey: .state)
-        try container.encode(stateReason, forKey: .stateReason)
-        try container.encode(author, forKey: .author)
-        try container.encode(assignees, forKey: .assignees)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(closedAt, forKey: .closedAt)
+    private static func person(_ login: Login) -> [String: Any] { ["login": login.value] }
+
+    private static func event(_ event: IssueEvent) -> [String: Any] {
+        var object: [String: Any] = [
+            "actor": person(event.actor), "createdAt": ISOTime.format(event.createdAt),
+        ]
+        switch event.kind {
+        case .created: object["kind"] = "created"
+        case .assigned(let subject): object.merge(["kind": "assigned", "subject": person(subject)]) { $1 }
+        case .unassigned(let subject): object.merge(["kind": "unassigned", "subject": person(subject)]) { $1 }
+        case .closed(let reason): object.merge(["kind": "closed", "stateReason": reason.rawValue.uppercased()]) { $1 }
+        case .reopened: object["kind"] = "reopened"
+        }
+        return object
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case number, title, body, state, stateReason, author, assignees, createdAt, updatedAt, closedAt
-    }
-
-    static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+    static func encode(_ value: Any) -> String {
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

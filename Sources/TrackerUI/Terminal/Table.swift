@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// A plain text table: columns separated by two spaces, one column allowed to shrink to fit
 /// the terminal's width, cut with `…`.
 struct Table {
@@ -5,8 +7,10 @@ struct Table {
     var rows: [[String]]
     /// The column that gives up space when the table is too wide (the title).
     var flexibleColumn: Int
+    /// An ANSI colour per row for its first cell (issue number by state), used only with colour.
+    var rowColours: [String?] = []
 
-    func render(width: Int?, bold: Bool) -> String {
+    func render(width: Int?, colour: Bool) -> String {
         var widths = headers.map(\.count)
         for row in rows {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
@@ -16,10 +20,15 @@ struct Table {
             let gaps = 2 * (widths.count - 1)
             widths[flexibleColumn] = max(8, min(widths[flexibleColumn], width - others - gaps))
         }
-        var lines: [String] = []
-        let header = format(headers, widths: widths)
-        lines.append(bold ? "\u{1B}[1m\(header)\u{1B}[0m" : header)
-        lines += rows.map { format($0, widths: widths) }
+        var lines = [Table.styled(format(headers, widths: widths), "1", enabled: colour)]
+        for (index, row) in rows.enumerated() {
+            var line = format(row, widths: widths)
+            if colour, index < rowColours.count, let code = rowColours[index] {
+                let first = row[0].count
+                line = Table.styled(String(line.prefix(first)), code, enabled: true) + line.dropFirst(first)
+            }
+            lines.append(line)
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -36,4 +45,13 @@ struct Table {
         guard text.count > width else { return text }
         return String(text.prefix(max(0, width - 1))) + "…"
     }
+
+    static func styled(_ text: String, _ code: String, enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension IssueState {
+    /// gh's colours: green for open, magenta for closed.
+    var colourCode: String { self == .open ? "32" : "35" }
 }

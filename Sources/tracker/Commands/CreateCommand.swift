@@ -53,9 +53,9 @@ extension CompositionRoot {
     /// The new-issue screen, driven once from the command line.
     @MainActor
     func createIssue(
-        title: String, body: String, assignees: [Login], author: Login, format: IssueListView.Format
+        title: String, body: String, assignees: [Login], author: Login, format: OutputFormat
     ) async -> TrackerError? {
-        let viewModel = IssueCreatorViewModel(createIssue: CreateIssue(issues: issues), author: author)
+        let viewModel = IssueCreatorViewModel(createIssue: CreateIssue(issues: issues, users: users), author: author)
         await viewModel.send(.title(title))
         await viewModel.send(.body(body))
         await viewModel.send(.assignees(assignees))

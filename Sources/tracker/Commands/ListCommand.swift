@@ -3,25 +3,45 @@ import TrackerCore
 import TrackerUI
 
 extension StateFilter: ExpressibleByArgument {}
+extension IssueSort: ExpressibleByArgument {}
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List issues, newest first.",
         discussion: """
-            JSON fields: number, title, body, state (OPEN/CLOSED), stateReason, author {login}, \
-            assignees [{login}], createdAt, updatedAt, closedAt (ISO-8601, UTC).
+            --json prints every field; --json number,title,… only those. Fields: \
+            \(IssueField.listFields.map(\.rawValue).joined(separator: ", ")). State is OPEN or CLOSED, \
+            author and assignees are {login} objects, times are ISO-8601 in UTC.
             """
     )
 
     @Option(help: "open, closed or all.")
     var state: StateFilter = .open
 
+    @Option(help: "A login, @me, or none (issues nobody is assigned to).")
+    var assignee: String?
+
+    @Option(help: "A login or @me.")
+    var author: String?
+
+    @Option(help: "Words that must all appear in the title or body.")
+    var search: String?
+
+    @Option(help: "created or updated.")
+    var sort: IssueSort = .created
+
+    @Flag(name: .customLong("asc"), help: "Oldest first.")
+    var ascending = false
+
     @Option(help: "At most this many issues; 0 for all.")
     var limit: Int = IssueFilter.defaultLimit
 
-    @Flag(help: "Print a JSON array instead of a table.")
+    @Flag(help: "Print a JSON array instead of a table (optionally: --json number,title,…).")
     var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -30,20 +50,39 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let format = try OutputFormat(json: json, fields: jsonFields)
         let root = try await CompositionRoot.open(global)
-        let filter = IssueFilter(state: state, limit: limit == 0 ? nil : limit)
-        if let failure = await root.listIssues(filter, format: json ? .json : .table) { throw failure }
+        var assigneeFilter: AssigneeFilter?
+        if let assignee {
+            assigneeFilter = assignee.lowercased() == "none" ? .nobody : .user(try await root.login(assignee))
+        }
+        var authorLogin: Login?
+        if let author { authorLogin = try await root.login(author) }
+        let filter = IssueFilter(
+            state: state, assignee: assigneeFilter, author: authorLogin, search: search, sort: sort,
+            ascending: ascending, limit: limit == 0 ? nil : limit)
+        if let failure = await root.listIssues(filter, format: format) { throw failure }
     }
 }
 
 extension CompositionRoot {
     /// The issue list screen, rendered once.
     @MainActor
-    func listIssues(_ filter: IssueFilter, format: IssueListView.Format) async -> TrackerError? {
+    func listIssues(_ filter: IssueFilter, format: OutputFormat) async -> TrackerError? {
         let viewModel = IssueListViewModel(listIssues: ListIssues(issues: issues), filter: filter)
         await viewModel.send(.appear)
         if let failure = viewModel.output.failure { return failure }
         IssueListView(format: format).render(viewModel.output, to: StandardTerminal())
         return nil
+    }
+}
+
+extension OutputFormat {
+    init(json: Bool, fields: String?, allowed: [IssueField] = IssueField.listFields) throws {
+        if let fields {
+            self = .json(try IssueField.parse(fields, allowed: allowed))
+        } else {
+            self = json ? .json(allowed) : .table
+        }
     }
 }

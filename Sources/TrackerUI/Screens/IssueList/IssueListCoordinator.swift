@@ -10,7 +10,7 @@ public final class IssueListCoordinator: Coordinator {
     private let view: IssueListView
 
     public init(
-        terminal: any Terminal, listIssues: ListIssues, format: IssueListView.Format,
+        terminal: any Terminal, listIssues: ListIssues, format: OutputFormat,
         filter: IssueFilter = IssueFilter()
     ) {
         self.terminal = terminal

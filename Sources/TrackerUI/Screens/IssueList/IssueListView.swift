@@ -4,29 +4,24 @@ import TrackerCore
 /// Renders the issue list: a table that fits the terminal, or the issues as a JSON array.
 @MainActor
 public struct IssueListView {
-    public enum Format: Equatable, Sendable {
-        case table
-        case json
-    }
-
-    public let format: Format
+    public let format: OutputFormat
     public let now: () -> Date
 
-    public init(format: Format, now: @escaping () -> Date = Date.init) {
+    public init(format: OutputFormat, now: @escaping () -> Date = Date.init) {
         self.format = format
         self.now = now
     }
 
     public func render(_ output: IssueListViewModel.Output, to terminal: any Terminal) {
         switch format {
-        case .json:
-            terminal.write(IssueJSON.encode(output.issues.map(IssueJSON.init)))
+        case .json(let fields):
+            terminal.write(IssueJSON.encode(output.issues.map { IssueJSON.object($0, fields: fields) }))
         case .table:
             if let notice = output.notice {
                 terminal.writeLine(notice)
                 return
             }
-            terminal.write(table(output).render(width: terminal.width, bold: terminal.usesColor))
+            terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore {
                 terminal.writeLine("… more issues match: use --limit N, or --limit 0 for all")
             }
@@ -35,20 +30,22 @@ public struct IssueListView {
 
     private func table(_ output: IssueListViewModel.Output) -> Table {
         let showState = output.filter.state != .open
+        let byUpdate = output.filter.sort == .updated
         let moment = now()
         var headers = ["#", "TITLE"]
         if showState { headers.append("STATE") }
-        headers += ["ASSIGNEES", "AUTHOR", "CREATED"]
+        headers += ["ASSIGNEES", "AUTHOR", byUpdate ? "UPDATED" : "CREATED"]
         let rows = output.issues.map { issue -> [String] in
             var row = ["#\(issue.number.value)", VisibleText.line(issue.title)]
             if showState { row.append(issue.state.rawValue) }
             row += [
                 issue.assignees.map(\.value).joined(separator: ", "),
                 issue.author.value,
-                RelativeTime.describe(issue.createdAt, now: moment),
+                RelativeTime.describe(byUpdate ? issue.updatedAt : issue.createdAt, now: moment),
             ]
             return row
         }
-        return Table(headers: headers, rows: rows, flexibleColumn: 1)
+        return Table(
+            headers: headers, rows: rows, flexibleColumn: 1, rowColours: output.issues.map(\.state.colourCode))
     }
 }

@@ -1,0 +1,47 @@
+/// `tracker assign 12 13 alice bob`: adds assignees to several issues at once, all-or-nothing.
+public struct AssignIssues: Sendable {
+    private let issues: any IssueRepository
+    private let users: any AssigneeRepository
+
+    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+        self.issues = issues
+        self.users = users
+    }
+
+    public func callAsFunction(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
+        guard !numbers.isEmpty else {
+            throw TrackerError.invalidInput(field: "issue number", rule: "name at least one issue, e.g. 12")
+        }
+        guard !logins.isEmpty else {
+            throw TrackerError.invalidInput(field: "login", rule: "name at least one person to assign, e.g. alice")
+        }
+        let unique = try IssueDraft.validAssignees(logins, issue: numbers.min())
+        try await RegisteredUsers(users: users).require(unique)
+        return try await issues.assign(unique, to: Array(Set(numbers)).sorted(), actor: actor)
+    }
+}
+
+/// `tracker unassign 12 bob` or `tracker unassign 12 --all`: not assigned is fine.
+public struct UnassignIssues: Sendable {
+    private let issues: any IssueRepository
+    private let users: any AssigneeRepository
+
+    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+        self.issues = issues
+        self.users = users
+    }
+
+    /// `logins` nil removes every assignee.
+    public func callAsFunction(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
+        guard !numbers.isEmpty else {
+            throw TrackerError.invalidInput(field: "issue number", rule: "name at least one issue, e.g. 12")
+        }
+        if let logins {
+            guard !logins.isEmpty else {
+                throw TrackerError.invalidInput(field: "login", rule: "name someone to unassign, or pass --all")
+            }
+            try await RegisteredUsers(users: users).require(logins)
+        }
+        return try await issues.unassign(logins, from: Array(Set(numbers)).sorted(), actor: actor)
+    }
+}

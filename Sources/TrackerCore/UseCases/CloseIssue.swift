@@ -1,0 +1,44 @@
+public struct CloseIssue: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    /// Closing a closed issue is `.unchanged`, not an error.
+    public func callAsFunction(
+        _ number: IssueNumber, reason: StateReason = .completed, actor: Login
+    ) async throws
+        -> StateChange
+    {
+        guard reason != .reopened else {
+            throw TrackerError.invalidInput(field: "reason", rule: "an issue is closed as completed or not-planned")
+        }
+        return try await issues.close(number, reason: reason, actor: actor)
+    }
+}
+
+public struct ReopenIssue: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    /// Reopening an open issue is `.unchanged`, not an error.
+    public func callAsFunction(_ number: IssueNumber, actor: Login) async throws -> StateChange {
+        try await issues.reopen(number, actor: actor)
+    }
+}
+
+public struct ShowIssue: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    public func callAsFunction(_ number: IssueNumber) async throws -> IssueDetails {
+        try await issues.details(of: number)
+    }
+}

@@ -1,0 +1,41 @@
+/// Ranks candidate logins by how close they are to what a person typed: those it is a prefix
+/// of first, then those within an edit distance of 2, nearest first.
+public enum LoginSuggestions {
+    public static let maximumDistance = 2
+
+    public static func rank(_ typed: String, among candidates: [Login], limit: Int) -> [Login] {
+        let lowered = typed.lowercased()
+        let scored = candidates.compactMap { candidate -> (Login, Int)? in
+            let name = candidate.value.lowercased()
+            if name.hasPrefix(lowered) { return (candidate, -1) }
+            let distance = editDistance(Array(lowered), Array(name))
+            return distance <= maximumDistance ? (candidate, distance) : nil
+        }
+        let ordered = scored.sorted { ($0.1, $0.0.value.lowercased()) < ($1.1, $1.0.value.lowercased()) }
+        return Array(ordered.prefix(limit).map(\.0))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// Makes sure logins are registered, failing on the first unknown one with suggestions.
+struct RegisteredUsers {
+    let users: any AssigneeRepository
+
+    func require(_ logins: [Login]) async throws {
+        for login in logins where try await users.find(login) == nil {
+            let suggestions = try await users.suggestions(for: login.value, limit: 3)
+            throw TrackerError.unknownUser(login: login.value, suggestions: suggestions.map(\.value))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Postgres
+import TrackerCore
+
+/// Adds and removes rows of issue_assignees with their events, inside the caller's transaction.
+enum IssueAssignees {
+    /// Already-assigned users are skipped; the CHECK on issues.assignee_count refuses the 11th.
+    /// `touch` moves the issue's updated_at (not wanted while the issue is being created).
+    static func add(
+        _ userIDs: [Int64], to number: Int64, actor: Int64, touch: Bool = true, on connection: Connection
+    ) throws {
+        guard !userIDs.isEmpty else { return }
+        let added = try connection.query(
+            """
+            WITH added AS (
+                INSERT INTO issue_assignees (issue_number, user_id)
+                SELECT $1, unnest($2::bigint[])
+                ON CONFLICT DO NOTHING
+                RETURNING user_id
+            )
+            INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
+            SELECT $1, 'assigned', $3, user_id, clock_timestamp() FROM added
+            """, [number, PostgresTextArray(userIDs.map(String.init)), actor])
+        if touch, added.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+    }
+
+    /// `userIDs` nil removes everyone; not-assigned users are skipped.
+    static func remove(_ userIDs: [Int64]?, from number: Int64, actor: Int64, on connection: Connection) throws {
+        let removed = try connection.query(
+            """
+            WITH removed AS (
+                DELETE FROM issue_assignees
+                 WHERE issue_number = $1 AND ($2::bigint[] IS NULL OR user_id = ANY($2::bigint[]))
+                RETURNING user_id
+            )
+            INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
+            SELECT $1, 'unassigned', $3, user_id, clock_timestamp() FROM removed
+            """, [number, userIDs.map { PostgresTextArray($0.map(String.init)) }, actor])
+        if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+    }
+
+    static func count(of number: Int64, on connection: Connection) throws -> Int {
+        try connection.query("SELECT assignee_count FROM issues WHERE number = $1", [number]).rows[0].decode(0)
+    }
+}

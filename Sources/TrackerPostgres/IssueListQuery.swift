@@ -1,0 +1,52 @@
+import Postgres
+import TrackerCore
+
+/// Builds the list SELECT for a filter. Only fixed SQL fragments are chosen here; every value the
+/// person typed travels as a parameter.
+struct IssueListQuery {
+    let sql: String
+    let parameters: [any PostgresEncodable]
+
+    init(_ filter: IssueFilter) {
+        var conditions: [String] = []
+        var parameters: [any PostgresEncodable] = []
+        func parameter(_ value: any PostgresEncodable) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)"
+        }
+        switch filter.state {
+        case .all: break
+        case .open: conditions.append("i.state = \(parameter("open"))")
+        case .closed: conditions.append("i.state = \(parameter("closed"))")
+        }
+        switch filter.assignee {
+        case nil: break
+        case .nobody: conditions.append("i.assignee_count = 0")
+        case .user(let login):
+            conditions.append(
+                """
+                EXISTS (SELECT 1 FROM issue_assignees ia JOIN users au ON au.id = ia.user_id
+                         WHERE ia.issue_number = i.number AND lower(au.login) = lower(\(parameter(login.value))))
+                """)
+        }
+        if let author = filter.author {
+            conditions.append("lower(author.login) = lower(\(parameter(author.value)))")
+        }
+        if let search = filter.search {
+            conditions.append(
+                "to_tsvector('english', i.title || ' ' || i.body) @@ plainto_tsquery('english', \(parameter(search)))")
+        }
+        let direction = filter.ascending ? "ASC" : "DESC"
+        let order =
+            switch filter.sort {
+            case .created: "i.number \(direction)"
+            case .updated: "i.updated_at \(direction), i.number \(direction)"
+            }
+        var sql = IssueRowDecoding.selectIssues
+        if !conditions.isEmpty { sql += "\n WHERE " + conditions.joined(separator: "\n   AND ") }
+        sql += "\n ORDER BY \(order)"
+        if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }
+        self.sql = sql
+        self.parameters = parameters
+    }
+}

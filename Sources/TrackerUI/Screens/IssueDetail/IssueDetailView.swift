@@ -1,0 +1,60 @@
+import Foundation
+import TrackerCore
+
+/// Renders one issue: title, state, people, body and the timeline (oldest first, relative
+/// times), or JSON with the events and ISO-8601 times.
+@MainActor
+public struct IssueDetailView {
+    public let format: OutputFormat
+    public let now: () -> Date
+
+    public init(format: OutputFormat, now: @escaping () -> Date = Date.init) {
+        self.format = format
+        self.now = now
+    }
+
+    public func render(_ output: IssueDetailViewModel.Output, to terminal: any Terminal) {
+        guard let details = output.details else { return }
+        switch format {
+        case .json(let fields):
+            terminal.write(IssueJSON.encode(IssueJSON.object(details.issue, fields: fields, events: details.events)))
+        case .table:
+            terminal.write(text(details, colour: terminal.usesColor))
+        }
+    }
+
+    /// The one-line outcome of close/reopen, for the scripted commands.
+    public func renderNotice(_ output: IssueDetailViewModel.Output, to terminal: any Terminal) {
+        if let notice = output.notice { terminal.writeLine(notice) }
+    }
+
+    private func text(_ details: IssueDetails, colour: Bool) -> String {
+        let issue = details.issue
+        let moment = now()
+        let state = Table.styled(issue.state.rawValue.uppercased(), issue.state.colourCode, enabled: colour)
+        var lines = [
+            Table.styled("#\(issue.number.value) \(VisibleText.line(issue.title))", "1", enabled: colour),
+            "\(state) · \(issue.author) opened \(RelativeTime.describe(issue.createdAt, now: moment))"
+                + " · updated \(RelativeTime.describe(issue.updatedAt, now: moment))",
+            "Assignees: " + (issue.assignees.isEmpty ? "none" : issue.assignees.map(\.value).joined(separator: ", ")),
+            "",
+            issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
+            "",
+            "Timeline",
+        ]
+        lines += details.events.map { event in
+            "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(IssueDetailView.describe(event.kind))"
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ kind: IssueEvent.Kind) -> String {
+        switch kind {
+        case .created: "created this issue"
+        case .assigned(let login): "assigned \(login)"
+        case .unassigned(let login): "unassigned \(login)"
+        case .closed(let reason): "closed this as \(reason == .notPlanned ? "not planned" : "completed")"
+        case .reopened: "reopened this"
+        }
+    }
+}
