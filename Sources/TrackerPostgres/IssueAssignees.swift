@@ -38,7 +38,16 @@ enum IssueAssignees {
         if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
 
-    static func count(of number: Int64, on connection: Connection) throws -> Int {
-        try connection.query("SELECT assignee_count FROM issues WHERE number = $1", [number]).rows[0].decode(0)
+    /// How many assignees the issue would have; its row is locked, so the answer holds until commit.
+    static func countAfterAdding(_ userIDs: [Int64], to number: Int64, on connection: Connection) throws -> Int {
+        try connection.query(
+            """
+            SELECT i.assignee_count + (
+                       SELECT count(*) FROM unnest($2::bigint[]) AS new (user_id)
+                        WHERE NOT EXISTS (SELECT 1 FROM issue_assignees ia
+                                           WHERE ia.issue_number = $1 AND ia.user_id = new.user_id))
+              FROM issues i WHERE i.number = $1
+            """, [number, PostgresTextArray(userIDs.map(String.init))]
+        ).rows[0].decode(0)
     }
 }

@@ -8,12 +8,11 @@ extension PostgresIssueRepository {
             let userIDs = try UserLookup.ids(of: logins, on: connection)
             try IssueRepositoryQueries.lock(numbers, on: connection)
             return try numbers.map { number in
-                do {
-                    try IssueAssignees.add(userIDs, to: number.value, actor: actorID, on: connection)
-                } catch let error as PostgresError where error.constraint == "issues_assignee_limit" {
-                    let current = try IssueAssignees.count(of: number.value, on: connection)
-                    throw TrackerError.tooManyAssignees(issue: number, count: current + userIDs.count)
+                let total = try IssueAssignees.countAfterAdding(userIDs, to: number.value, on: connection)
+                guard total <= IssueDraft.maximumAssignees else {
+                    throw TrackerError.tooManyAssignees(issue: number, count: total)
                 }
+                try IssueAssignees.add(userIDs, to: number.value, actor: actorID, on: connection)
                 return try IssueRepositoryQueries.issue(number.value, on: connection)
             }
         }
