@@ -56,6 +56,24 @@ public enum ChildProcess {
     }
 }
 
+extension ChildProcess {
+    /// Runs a program on the caller's own terminal (standard streams inherited), e.g. an editor.
+    public static func runAttached(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, nil, nil, argv, environ)
+        guard spawned == 0 else {
+            throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ChildProcessError("lost track of \(executable)") }
+        }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
+
 public struct ChildProcessError: Error, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }

@@ -36,6 +36,9 @@ struct IssueListQuery {
             conditions.append(
                 "to_tsvector('english', i.title || ' ' || i.body) @@ plainto_tsquery('english', \(parameter(search)))")
         }
+        if let after = filter.after, filter.sort == .created {
+            conditions.append("i.number \(filter.ascending ? ">" : "<") \(parameter(after.value))")
+        }
         let direction = filter.ascending ? "ASC" : "DESC"
         let order =
             switch filter.sort {

@@ -21,10 +21,21 @@ public actor InMemoryIssueRepository: IssueRepository {
         nextFailure = error
     }
 
+    /// Like `failNextCall`, for the next create only (reads keep working).
+    public func failNextCreate(with error: TrackerError) {
+        nextCreateFailure = error
+    }
+
+    private var nextCreateFailure: TrackerError?
+
     public var all: [Issue] { issues.values.sorted { $0.number < $1.number } }
 
     public func create(_ draft: IssueDraft, author: Login) async throws -> Issue {
         try takeFailure()
+        if let failure = nextCreateFailure {
+            nextCreateFailure = nil
+            throw failure
+        }
         let author = try await registered(author)
         let assignees = try await registeredAll(draft.assignees)
         lastNumber += 1

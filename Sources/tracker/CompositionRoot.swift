@@ -73,9 +73,14 @@ struct CompositionRoot: Sendable {
         return environment["USER"] ?? ""
     }
 
+    var drafts: FileDraftRepository { FileDraftRepository(environment: environment) }
+
+    /// The interactive screens, from the issue list.
     @MainActor
-    func runApp() async {
-        let app = AppCoordinator(terminal: StandardTerminal(), listIssues: ListIssues(issues: issues))
-        await app.start()
+    func runApp() async throws {
+        let dependencies = ScreenDependencies(
+            actor: try await actingUser().login, issues: issues, users: users, drafts: drafts,
+            editBody: BodyEditor.make(environment: environment))
+        await AppCoordinator(terminal: StandardTerminal(), dependencies: dependencies).start()
     }
 }

@@ -8,7 +8,8 @@ struct Tracker: AsyncParsableCommand {
         commandName: "tracker",
         abstract: "A terminal issue tracker on PostgreSQL.",
         discussion: """
-            With no subcommand, shows the open issues.
+            With no subcommand, opens the interactive screens (issue list → new issue → assignees); \
+            it reads commands from standard input, so it also works from a pipe.
             Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input or not found, \
             69 database unavailable, 78 database schema out of step (run `tracker migrate` or upgrade).
             """,
@@ -22,7 +23,7 @@ struct Tracker: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global)
-        await root.runApp()
+        try await root.runApp()
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.

@@ -23,6 +23,8 @@ public struct IssueFilter: Equatable, Sendable {
     public var sort: IssueSort
     public var ascending: Bool
     public var limit: Int?
+    /// Keyset paging for the `created` order: only issues that come after this number.
+    public var after: IssueNumber?
 
     public init(
         state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, search: String? = nil,
@@ -50,6 +52,7 @@ public struct IssueFilter: Equatable, Sendable {
         default: break
         }
         if let author, issue.author != author { return false }
+        if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {
             let words = Set(IssueFilter.words(issue.title + " " + issue.body))
             return IssueFilter.words(search).allSatisfy(words.contains)

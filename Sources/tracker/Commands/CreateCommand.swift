@@ -11,7 +11,10 @@ struct CreateCommand: AsyncParsableCommand {
     )
 
     @Option(help: "A one-line summary (1–256 characters).")
-    var title: String
+    var title: String?
+
+    @Flag(help: "Create the issue from the draft an earlier session could not save.")
+    var recover = false
 
     @Option(help: "The description (at most 65,536 characters).")
     var body: String?
@@ -30,22 +33,38 @@ struct CreateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        if title == nil && !recover {
+            throw ValidationError(
+                "give --title (or --recover a saved draft; plain `tracker` opens the interactive screens)")
+        }
+        if recover && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty) {
+            throw ValidationError("--recover takes the saved draft as it is; give no other fields")
+        }
         if body != nil && bodyFile != nil {
             throw ValidationError("give either --body or --body-file, not both")
         }
     }
 
     func run() async throws {
-        let text = try bodyFile.map(InputText.read) ?? body ?? ""
-        let logins = try assignees.flatMap { $0.split(separator: ",") }
+        let drafts = FileDraftRepository(environment: ProcessInfo.processInfo.environment)
+        var draft = SavedDraft(title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [])
+        if recover {
+            guard let saved = try drafts.load() else {
+                throw TrackerError.notFound("there is no saved draft to recover")
+            }
+            draft = saved
+        }
+        let logins = try (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
             .map { try Login($0.trimmingCharacters(in: .whitespaces)) }
         // Checked before connecting, so bad input never waits on the database.
-        _ = try IssueDraft(title: title, body: text, assignees: logins)
+        _ = try IssueDraft(title: draft.title, body: draft.body, assignees: logins)
         let root = try await CompositionRoot.open(global)
         let author = try await root.actingUser()
         let failure = await root.createIssue(
-            title: title, body: text, assignees: logins, author: author.login, format: json ? .json : .table)
+            title: draft.title, body: draft.body, assignees: logins, author: author.login,
+            format: json ? .json : .table)
         if let failure { throw failure }
+        if recover { try drafts.discard() }
     }
 }
 

@@ -18,4 +18,13 @@ public struct IssueCreatorView {
             terminal.writeLine("Created issue #\(issue.number.value)")
         }
     }
+
+    /// The draft before it is confirmed.
+    public func renderSummary(_ output: IssueCreatorViewModel.Output, to terminal: any Terminal) {
+        terminal.writeLine("")
+        terminal.writeLine("Title:     \(VisibleText.line(output.title))")
+        terminal.writeLine(
+            "Assignees: " + (output.assignees.isEmpty ? "none" : output.assignees.map(\.value).joined(separator: ", ")))
+        terminal.writeLine(output.body.isEmpty ? "(no description)" : VisibleText.block(output.body))
+    }
 }

@@ -28,6 +28,29 @@ public struct IssueListView {
         }
     }
 
+    /// The interactive screen: a title line with the filter and page, the table, then the last
+    /// action's notice or failure.
+    public func renderScreen(_ output: IssueListViewModel.Output, me: Login, to terminal: any Terminal) {
+        if let details = output.details {
+            var detail = IssueDetailViewModel.Output()
+            detail.details = details
+            IssueDetailView(format: .table, now: now).render(detail, to: terminal)
+            return
+        }
+        if let failure = output.failure {
+            terminal.writeLine("! \(failure)")
+            return
+        }
+        terminal.writeLine("")
+        terminal.writeLine("Issues · \(IssueListCommands.describe(output.filter, me: me)) · page \(output.page)")
+        if !output.issues.isEmpty {
+            terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))
+            if output.hasMore { terminal.writeLine("… more on the next page (>)") }
+        }
+        if let notice = output.notice { terminal.writeLine(notice) }
+        terminal.writeLine("? for help")
+    }
+
     private func table(_ output: IssueListViewModel.Output) -> Table {
         let showState = output.filter.state != .open
         let byUpdate = output.filter.sort == .updated

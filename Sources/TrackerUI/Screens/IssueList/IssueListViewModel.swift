@@ -1,20 +1,36 @@
 import TrackerCore
 
-/// The issue list screen's state: which filter, which issues, and whether more match.
+/// The issue list screen's state: which filter and page, which issues, what the last action did.
 @MainActor
 public final class IssueListViewModel {
+    public static let pageSize = 20
+
     public enum Input: Equatable, Sendable {
         case appear
+        case refresh
         case filter(IssueFilter)
+        case search(String)
+        case nextPage
+        case previousPage
         case newIssue
+        case assign(IssueNumber)
+        case close(IssueNumber)
+        case reopen(IssueNumber)
+        case view(IssueNumber)
+        /// Input the screen did not understand: show the help line.
+        case unknown(String)
     }
 
     public struct Output: Equatable, Sendable {
         public var filter: IssueFilter
         public var issues: [Issue] = []
         public var hasMore = false
+        /// 1 for the first page.
+        public var page = 1
         public var notice: String?
         public var failure: TrackerError?
+        /// An issue to show in full (after `view`).
+        public var details: IssueDetails?
 
         public init(filter: IssueFilter) {
             self.filter = filter
@@ -23,42 +39,131 @@ public final class IssueListViewModel {
 
     public enum Route: Equatable, Sendable {
         case create
+        case assign(IssueNumber)
+    }
+
+    public struct UseCases: Sendable {
+        let list: ListIssues
+        let show: ShowIssue?
+        let close: CloseIssue?
+        let reopen: ReopenIssue?
+
+        public init(list: ListIssues, show: ShowIssue? = nil, close: CloseIssue? = nil, reopen: ReopenIssue? = nil) {
+            self.list = list
+            self.show = show
+            self.close = close
+            self.reopen = reopen
+        }
     }
 
     public private(set) var output: Output
     public var onRoute: ((Route) -> Void)?
-    private let listIssues: ListIssues
+    private let useCases: UseCases
+    private let actor: Login?
+    /// The `after` cursor of each page before the current one.
+    private var earlierPages: [IssueNumber?] = []
 
-    public init(listIssues: ListIssues, filter: IssueFilter = IssueFilter()) {
-        self.listIssues = listIssues
+    public init(useCases: UseCases, actor: Login? = nil, filter: IssueFilter = IssueFilter()) {
+        self.useCases = useCases
+        self.actor = actor
         self.output = Output(filter: filter)
     }
 
+    public convenience init(listIssues: ListIssues, filter: IssueFilter = IssueFilter()) {
+        self.init(useCases: UseCases(list: listIssues), filter: filter)
+    }
+
     public func send(_ input: Input) async {
-        switch input {
-        case .appear:
-            await load()
-        case .filter(let filter):
-            output.filter = filter
-            await load()
-        case .newIssue:
-            onRoute?(.create)
-        }
-    }
-
-    private var emptyNotice: String {
-        output.filter.state == .all ? "No issues." : "No \(output.filter.state.rawValue) issues."
-    }
-
-    private func load() async {
+        output.notice = nil
+        output.details = nil
+        output.failure = nil
         do {
-            let page = try await listIssues(output.filter)
-            output.issues = page.issues
-            output.hasMore = page.hasMore
-            output.failure = nil
-            output.notice = page.issues.isEmpty ? emptyNotice : nil
+            try await handle(input)
         } catch {
             output.failure = error as? TrackerError ?? .storageFailure("\(error)")
         }
+    }
+
+    private func handle(_ input: Input) async throws {
+        switch input {
+        case .appear, .refresh:
+            try await load()
+        case .filter(let filter):
+            try await restart(with: filter)
+        case .search(let text):
+            var filter = output.filter
+            filter.search = text
+            try await restart(with: IssueFilter(copying: filter))
+        case .nextPage:
+            guard output.hasMore, let last = output.issues.last else {
+                output.notice = "This is the last page."
+                return
+            }
+            earlierPages.append(output.filter.after)
+            output.filter.after = last.number
+            output.page += 1
+            try await load()
+        case .previousPage:
+            guard let previous = earlierPages.popLast() else {
+                output.notice = "This is the first page."
+                return
+            }
+            output.filter.after = previous
+            output.page -= 1
+            try await load()
+        case .newIssue:
+            onRoute?(.create)
+        case .assign(let number):
+            onRoute?(.assign(number))
+        case .close(let number):
+            try await changeState(number, closing: true)
+        case .reopen(let number):
+            try await changeState(number, closing: false)
+        case .view(let number):
+            guard let show = useCases.show else { return }
+            output.details = try await show(number)
+        case .unknown(let text):
+            output.notice = text.isEmpty ? nil : "Unknown command '\(text)'."
+        }
+    }
+
+    private func restart(with filter: IssueFilter) async throws {
+        output.filter = filter
+        output.filter.after = nil
+        output.page = 1
+        earlierPages = []
+        try await load()
+    }
+
+    private func changeState(_ number: IssueNumber, closing: Bool) async throws {
+        guard let actor, let close = useCases.close, let reopen = useCases.reopen else { return }
+        let change = closing ? try await close(number, actor: actor) : try await reopen(number, actor: actor)
+        switch (change, closing) {
+        case (.changed, true): output.notice = "Closed issue \(number)."
+        case (.unchanged, true): output.notice = "Issue \(number) is already closed."
+        case (.changed, false): output.notice = "Reopened issue \(number)."
+        case (.unchanged, false): output.notice = "Issue \(number) is already open."
+        }
+        let notice = output.notice
+        try await load()
+        output.notice = notice
+    }
+
+    private func load() async throws {
+        let page = try await useCases.list(output.filter)
+        output.issues = page.issues
+        output.hasMore = page.hasMore
+        if page.issues.isEmpty {
+            output.notice = output.filter.state == .all ? "No issues." : "No \(output.filter.state.rawValue) issues."
+        }
+    }
+}
+
+extension IssueFilter {
+    /// Re-runs the initializer so the search text is trimmed the same way.
+    init(copying filter: IssueFilter) {
+        self.init(
+            state: filter.state, assignee: filter.assignee, author: filter.author, search: filter.search,
+            sort: filter.sort, ascending: filter.ascending, limit: filter.limit)
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TrackerCore
+import TrackerTestSupport
+import TrackerUI
+
+/// The screens driven through a scripted terminal with in-memory use cases.
+@MainActor
+@Suite struct CoordinatorTests {
+    let users = InMemoryAssigneeRepository(["alice", "bob", "carol"].map { try! User(login: Login($0)) })
+    let issues: InMemoryIssueRepository
+    let drafts = InMemoryDraftRepository()
+    let alice = try! Login("alice")
+
+    init() {
+        issues = InMemoryIssueRepository(users: users)
+    }
+
+    func dependencies() -> ScreenDependencies {
+        ScreenDependencies(actor: alice, issues: issues, users: users, drafts: drafts)
+    }
+
+    func run(_ script: [String]) async -> ScriptedTerminal {
+        let terminal = ScriptedTerminal(script: script)
+        await AppCoordinator(terminal: terminal, dependencies: dependencies()).start()
+        return terminal
+    }
+
+    @Test func newIssueWithAssigneesThenBackOnTheListWithTheIssueShown() async throws {
+        let terminal = await run([
+            "n", "Crash on start", "It crashes.", "Every time.", ".", "y", "b", "1", "done", "", "q",
+        ])
+        let created = try #require(await issues.all.first)
+        #expect(created.title == "Crash on start")
+        #expect(created.body == "It crashes.\nEvery time.")
+        #expect(created.assignees == [try Login("bob")])
+        #expect(created.author == alice)
+        let afterCreate = try #require(terminal.output.range(of: "Created issue #1."))
+        let listAfter = terminal.output[..<afterCreate.lowerBound]
+        #expect(listAfter.contains("#1  Crash on start  bob"))
+    }
+
+    @Test func aBadTitleIsSaidAtOnceAndAskedAgain() async throws {
+        let terminal = await run(["n", "   ", String(repeating: "x", count: 257), "Fine title", ".", "n", "y", "q"])
+        #expect(terminal.output.contains("! invalid title: cannot be empty"))
+        #expect(terminal.output.contains("the limit is 256"))
+        #expect(terminal.prompts.filter { $0 == "Title: " }.count == 3)
+        #expect(await issues.all.map(\.title) == ["Fine title"])
+    }
+
+    @Test(arguments: [
+        ["n", ":q", "q"], ["n", "Title", ":q", "q"], ["n", "Title", ".", ":q", "q"],
+        ["n", "Title", ".", "y", ":q", "n", "q"], ["n", "Title", ".", "n", "n", "q"],
+    ])
+    func cancellingAtAnyStepWritesNothing(_ script: [String]) async throws {
+        let terminal = await run(script)
+        #expect(await issues.all.isEmpty)
+        #expect(terminal.output.contains("Cancelled: nothing was written."))
+        #expect(try drafts.load() == nil)
+    }
+
+    @Test func assignFromTheListSavesOnDone() async throws {
+        _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
+        let terminal = await run(["a 1", "1", "b", "1", "done", "q"])
+        #expect(await issues.all.first?.assignees == [try Login("bob")])
+        #expect(terminal.output.split(separator: "\n").contains { $0.hasPrefix("#1") && $0.contains(" bob ") })
+    }
+
+    @Test func theAssigneeScreenHoldsTheLimitOfTen() async throws {
+        let many = (1...11).map { try! User(login: Login("dev\($0)")) }
+        for user in many { _ = try await users.add(user) }
+        _ = try await issues.create(try IssueDraft(title: "Busy"), author: alice)
+        // "dev" finds 8 candidates; then dev7, dev8 (the 10th) and dev9 (refused) one by one.
+        let toggles = ["dev"] + (1...8).map(String.init) + ["dev7", "9", "dev8", "10", "dev9", "11"]
+        let terminal = await run(["a 1"] + toggles + ["done", "q"])
+        #expect(terminal.output.contains("at most 10 assignees"))
+        #expect(await issues.all.first?.assignees.count == 10)
+    }
+
+    @Test func listCommandsCloseReopenViewFilterAndPage() async throws {
+        for index in 1...25 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: alice) }
+        _ = try await issues.assign([try Login("bob")], to: [try IssueNumber(3)], actor: alice)
+        let terminal = await run([
+            "c 25", "c 25", "o 25", "v 3", ">", ">", "<", "f assignee:bob", "/ Issue 3", "zzz", "q",
+        ])
+        #expect(terminal.output.contains("Closed issue #25."))
+        #expect(terminal.output.contains("Issue #25 is already closed."))
+        #expect(terminal.output.contains("Reopened issue #25."))
+        #expect(terminal.output.contains("alice assigned bob"))
+        #expect(terminal.output.contains("page 2"))
+        #expect(terminal.output.contains("This is the last page."))
+        #expect(terminal.output.contains("Issues · state:open assignee:bob · page 1"))
+        #expect(terminal.output.contains("Unknown command 'zzz'."))
+        #expect(terminal.output.contains(IssueListCommands.help))
+        #expect(await issues.all.last?.state == .open)
+    }
+
+    @Test func aDatabaseFailureOnConfirmKeepsTheDraftAndOffersItBack() async throws {
+        let terminal = ScriptedTerminal(script: ["n", "Kept title", "kept body", ".", "n", "y"])
+        await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
+        await IssueListCoordinator(terminal: terminal, dependencies: dependencies()).start()
+        #expect(terminal.output.contains("Your draft is saved"))
+        #expect(try drafts.load() == SavedDraft(title: "Kept title", body: "kept body", assignees: []))
+
+        let next = await run(["y", "y", "q"])
+        #expect(next.output.contains("was not saved: \"Kept title\""))
+        #expect(await issues.all.map(\.title) == ["Kept title"])
+        #expect(try drafts.load() == nil)
+    }
+
+    @Test func aFinishedChildIsRemovedByIdentityAndFreed() async throws {
+        let terminal = ScriptedTerminal(script: ["Title", ".", "y", "1", "done", "y"])
+        let list = IssueListCoordinator(terminal: ScriptedTerminal(), dependencies: dependencies())
+        weak var weakCreator: IssueCreatorCoordinator?
+        weak var weakViewModel: IssueCreatorViewModel?
+        do {
+            let creator = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
+            let other = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
+            creator.finishDelegate = list
+            list.childCoordinators = [other, creator]
+            weakCreator = creator
+            weakViewModel = creator.viewModel
+            await creator.start()
+            #expect(list.childCoordinators.count == 1)
+            #expect(list.childCoordinators.first === other, "the other child of the same type stays")
+            #expect(creator.childCoordinators.isEmpty, "the assignee child was removed too")
+            list.childCoordinators = []
+        }
+        #expect(weakCreator == nil)
+        #expect(weakViewModel == nil)
+        #expect(await issues.all.first?.assignees == [alice])
+    }
+}
