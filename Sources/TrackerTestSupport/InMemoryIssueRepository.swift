@@ -65,7 +65,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         try takeFailure()
         let actor = try await registered(actor)
         let logins = try await registeredAll(logins)
-        var changed: [Issue] = []
+        var changes: [Change] = []
         for number in numbers {
             var issue = try existing(number)
             let added = logins.filter { !issue.assignees.contains($0) }
@@ -73,22 +73,22 @@ public actor InMemoryIssueRepository: IssueRepository {
                 throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
             }
             issue.assignees += added
-            changed.append(record(issue, added.map { .assigned($0) }, actor: actor))
+            changes.append(change(issue, added.map { .assigned($0) }, actor: actor))
         }
-        return commit(changed)
+        return commit(changes)
     }
 
     public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
         try takeFailure()
         let actor = try await registered(actor)
-        var changed: [Issue] = []
+        var changes: [Change] = []
         for number in numbers {
             var issue = try existing(number)
             let removed = issue.assignees.filter { logins?.contains($0) ?? true }
             issue.assignees.removeAll { removed.contains($0) }
-            changed.append(record(issue, removed.map { .unassigned($0) }, actor: actor))
+            changes.append(change(issue, removed.map { .unassigned($0) }, actor: actor))
         }
-        return commit(changed)
+        return commit(changes)
     }
 
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
@@ -98,7 +98,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         issue.state = .closed
         issue.stateReason = reason
         issue.closedAt = now()
-        return .changed(commit([record(issue, [.closed(reason)], actor: try await registered(actor))])[0])
+        return .changed(commit([change(issue, [.closed(reason)], actor: try await registered(actor))])[0])
     }
 
     public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
@@ -108,34 +108,32 @@ public actor InMemoryIssueRepository: IssueRepository {
         issue.state = .open
         issue.stateReason = .reopened
         issue.closedAt = nil
-        return .changed(commit([record(issue, [.reopened], actor: try await registered(actor))])[0])
+        return .changed(commit([change(issue, [.reopened], actor: try await registered(actor))])[0])
     }
 
-    /// Adds the events to the pending change and moves `updatedAt` when anything happened.
-    private func record(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Issue {
-        guard !kinds.isEmpty else { return issue }
+    /// An issue as changed, with the events that record it; nothing is stored until `commit`.
+    private typealias Change = (issue: Issue, events: [IssueEvent])
+
+    /// Moves `updatedAt` when anything happened.
+    private func change(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Change {
+        guard !kinds.isEmpty else { return (issue, []) }
         var issue = issue
         let moment = now()
         issue.updatedAt = moment
-        pendingEvents[issue.number.value, default: []] += kinds.map {
-            IssueEvent(kind: $0, actor: actor, createdAt: moment)
-        }
-        return issue
+        return (issue, kinds.map { IssueEvent(kind: $0, actor: actor, createdAt: moment) })
     }
 
-    private var pendingEvents: [Int64: [IssueEvent]] = [:]
-
-    /// Stores every changed issue and its events at once: all-or-nothing like a transaction.
-    private func commit(_ changed: [Issue]) -> [Issue] {
-        for issue in changed { issues[issue.number.value] = issue }
-        for (number, new) in pendingEvents { events[number, default: []] += new }
-        pendingEvents = [:]
-        return changed
+    /// Stores every change at once: all-or-nothing like a transaction.
+    private func commit(_ changes: [Change]) -> [Issue] {
+        for (issue, new) in changes {
+            issues[issue.number.value] = issue
+            events[issue.number.value, default: []] += new
+        }
+        return changes.map(\.issue)
     }
 
     private func existing(_ number: IssueNumber) throws -> Issue {
         guard let issue = issues[number.value] else {
-            pendingEvents = [:]
             throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
         }
         return issue
@@ -155,7 +153,6 @@ public actor InMemoryIssueRepository: IssueRepository {
     }
 
     private func takeFailure() throws {
-        pendingEvents = [:]
         if let failure = nextFailure {
             nextFailure = nil
             throw failure

@@ -82,7 +82,7 @@ extension CompositionRoot {
         _ number: IssueNumber, actor: Login?, input: IssueDetailViewModel.Input, format: OutputFormat? = nil
     ) async -> TrackerError? {
         let viewModel = IssueDetailViewModel(
-            number: number, actor: actor ?? Login.nobody,
+            number: number, actor: actor,
             useCases: .init(
                 show: ShowIssue(issues: issues), close: CloseIssue(issues: issues), reopen: ReopenIssue(issues: issues))
         )
@@ -96,9 +96,4 @@ extension CompositionRoot {
         }
         return nil
     }
-}
-
-extension Login {
-    /// Stands in for the actor where a screen only reads.
-    fileprivate static let nobody = try! Login("nobody")
 }

@@ -7,7 +7,6 @@ public final class IssueCreatorViewModel {
         case title(String)
         case body(String)
         case assignees([Login])
-        case chooseAssignees
         case confirm
         case cancel
     }
@@ -22,7 +21,6 @@ public final class IssueCreatorViewModel {
     }
 
     public enum Route: Equatable, Sendable {
-        case chooseAssignees([Login])
         case finished(Issue?)
     }
 
@@ -47,8 +45,6 @@ public final class IssueCreatorViewModel {
         case .assignees(let assignees):
             output.assignees = assignees
             output.problem = nil
-        case .chooseAssignees:
-            onRoute?(.chooseAssignees(output.assignees))
         case .confirm:
             await confirm()
         case .cancel:

@@ -30,10 +30,11 @@ public final class IssueDetailViewModel {
 
     public private(set) var output = Output()
     private let number: IssueNumber
-    private let actor: Login
+    /// Who closes or reopens; nil for a screen that only shows.
+    private let actor: Login?
     private let useCases: UseCases
 
-    public init(number: IssueNumber, actor: Login, useCases: UseCases) {
+    public init(number: IssueNumber, actor: Login?, useCases: UseCases) {
         self.number = number
         self.actor = actor
         self.useCases = useCases
@@ -47,9 +48,11 @@ public final class IssueDetailViewModel {
             case .appear:
                 break
             case .close(let reason):
+                let actor = try requireActor()
                 let change = try await useCases.close(number, reason: reason, actor: actor)
                 output.notice = IssueDetailViewModel.notice(change, closed: true, reason: reason)
             case .reopen:
+                let actor = try requireActor()
                 let change = try await useCases.reopen(number, actor: actor)
                 output.notice = IssueDetailViewModel.notice(change, closed: false, reason: nil)
             }
@@ -57,6 +60,11 @@ public final class IssueDetailViewModel {
         } catch {
             output.failure = error as? TrackerError ?? .storageFailure("\(error)")
         }
+    }
+
+    private func requireActor() throws(TrackerError) -> Login {
+        guard let actor else { throw .invalidInput(field: "user", rule: "changing an issue needs an acting user") }
+        return actor
     }
 
     private static func notice(_ change: StateChange, closed: Bool, reason: StateReason?) -> String {
