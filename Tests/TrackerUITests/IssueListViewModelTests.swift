@@ -55,4 +55,27 @@ import TrackerUI
         await viewModel.send(.newIssue)
         #expect(routes == [.create])
     }
+
+    @Test func pagesMoveByKeysetAndStopAtTheEnds() async throws {
+        let issues = try await seeded((1...5).map { "Issue \($0)" })
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: issues), filter: IssueFilter(limit: 2))
+        await viewModel.send(.appear)
+        #expect(viewModel.output.issues.map(\.number.value) == [5, 4])
+        await viewModel.send(.nextPage)
+        #expect(viewModel.output.issues.map(\.number.value) == [3, 2])
+        #expect(viewModel.output.page == 2)
+        await viewModel.send(.nextPage)
+        #expect(viewModel.output.issues.map(\.number.value) == [1])
+        await viewModel.send(.nextPage)
+        #expect(viewModel.output.notice == "This is the last page.")
+        await viewModel.send(.previousPage)
+        await viewModel.send(.previousPage)
+        #expect(viewModel.output.issues.map(\.number.value) == [5, 4])
+        await viewModel.send(.previousPage)
+        #expect(viewModel.output.notice == "This is the first page.")
+        await viewModel.send(.filter(IssueFilter(sort: .updated, limit: 2)))
+        await viewModel.send(.nextPage)
+        #expect(viewModel.output.page == 1)
+        #expect(viewModel.output.notice?.contains("sort:created") == true)
+    }
 }

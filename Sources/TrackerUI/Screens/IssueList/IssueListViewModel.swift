@@ -95,6 +95,10 @@ public final class IssueListViewModel {
             filter.search = text
             try await restart(with: IssueFilter(copying: filter))
         case .nextPage:
+            guard output.filter.sort == .created else {
+                output.notice = "Pages follow the created order: use f sort:created to page."
+                return
+            }
             guard output.hasMore, let last = output.issues.last else {
                 output.notice = "This is the last page."
                 return
