@@ -21,9 +21,15 @@ public enum ChildProcess {
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: Data = Data()
     ) throws -> Outcome {
+        try start(executable, arguments, environment: environment, stdin: stdin).wait()
+    }
+
+    /// Starts the program and returns at once; `wait()` collects it.
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: Data = Data()
+    ) throws -> Running {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "tracker-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let paths = ["in", "out", "err"].map { scratch.appending(path: $0).path }
         try stdin.write(to: URL(fileURLWithPath: paths[0]))
 
@@ -42,17 +48,35 @@ public enum ChildProcess {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else {
+            try? FileManager.default.removeItem(at: scratch)
             throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
+        return Running(pid: pid, executable: executable, scratch: scratch)
+    }
+
+    /// A started child; `wait()` once.
+    public struct Running: Sendable {
+        public let pid: pid_t
+        let executable: String
+        let scratch: URL
+
+        public func wait() throws -> Outcome {
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let status = try ChildProcess.waitForExit(pid, executable)
+            return Outcome(
+                status: status,
+                stdout: (try? Data(contentsOf: scratch.appending(path: "out"))) ?? Data(),
+                stderr: (try? Data(contentsOf: scratch.appending(path: "err"))) ?? Data())
+        }
+    }
+
+    /// The exit status, or 128 + the signal that ended it.
+    static func waitForExit(_ pid: pid_t, _ executable: String) throws -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { throw ChildProcessError("lost track of \(executable)") }
         }
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(
-            status: exitStatus,
-            stdout: (try? Data(contentsOf: URL(fileURLWithPath: paths[1]))) ?? Data(),
-            stderr: (try? Data(contentsOf: URL(fileURLWithPath: paths[2]))) ?? Data())
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
 
@@ -66,11 +90,7 @@ extension ChildProcess {
         guard spawned == 0 else {
             throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw ChildProcessError("lost track of \(executable)") }
-        }
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return try waitForExit(pid, executable)
     }
 }
 

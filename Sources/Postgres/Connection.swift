@@ -7,11 +7,11 @@ public final class Connection {
     private let handle: OpaquePointer
 
     /// Connects with a URL or key=value string; `nil` or "" uses libpq's own `PG*` variables and defaults.
-    /// `connectTimeout` (seconds) applies unless the settings name their own `connect_timeout`.
-    public init(settings: String?, connectTimeout: Int = 5) throws(PostgresError) {
+    /// `limits.connectTimeout` applies unless the settings name their own `connect_timeout`.
+    public init(settings: String?, limits: SessionLimits = .standard) throws(PostgresError) {
         if let settings, !settings.isEmpty { try Connection.validate(settings) }
         let keys = ["connect_timeout", "dbname", "client_encoding"]
-        let values = [String(connectTimeout), settings ?? "", "UTF8"]
+        let values = [String(limits.connectTimeout), settings ?? "", "UTF8"]
         let connection = Connection.connect(keys: keys, values: values)
         guard let connection else {
             throw PostgresError(kind: .connection, message: "out of memory while connecting")
@@ -22,8 +22,19 @@ public final class Connection {
             throw PostgresError(kind: .connection, message: message)
         }
         handle = connection
-        // Timestamps are exchanged as ISO text in UTC, whatever the server's defaults.
-        try execute("SET DateStyle = ISO; SET TimeZone = 'UTC'")
+        // Timestamps travel as ISO text in UTC whatever the server's defaults, and every
+        // statement is bounded; one round trip, the timeout as a parameter.
+        try query(
+            """
+            SELECT set_config('DateStyle', 'ISO', false), set_config('TimeZone', 'UTC', false),
+                   set_config('statement_timeout', $1, false)
+            """, [String(limits.statementTimeoutMilliseconds)])
+    }
+
+    public convenience init(settings: String?, connectTimeout: Int) throws(PostgresError) {
+        var limits = SessionLimits.standard
+        limits.connectTimeout = connectTimeout
+        try self.init(settings: settings, limits: limits)
     }
 
     deinit { PQfinish(handle) }
@@ -118,7 +129,7 @@ public final class Connection {
 
     private func consume(_ result: OpaquePointer?) throws(PostgresError) -> QueryResult {
         guard let result else {
-            throw PostgresError(kind: .connection, message: Connection.errorText(handle))
+            throw PostgresError(kind: .connectionLost, message: Connection.errorText(handle))
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -138,7 +149,7 @@ public final class Connection {
         let message =
             field(Int32(UInt8(ascii: "M")))
             ?? Connection.errorText(handle)
-        let kind: PostgresError.Kind = (sqlState == nil && !isOpen) ? .connection : .statement
+        let kind: PostgresError.Kind = (sqlState == nil && !isOpen) ? .connectionLost : .statement
         return PostgresError(
             kind: kind,
             sqlState: sqlState,

@@ -1,18 +1,24 @@
-/// Serializes use of one `Connection` across tasks (libpq allows one user at a time).
-/// Opens the connection lazily and again after it was lost.
+/// Serializes use of one `Connection` across tasks (libpq allows one user at a time). Opens the
+/// connection lazily, checks a connection that sat idle before reusing it (so the next action
+/// after a server restart reconnects instead of failing), and retries transactions the server
+/// refused because of concurrent changes (serialization failures, deadlocks).
 public actor Database {
-    public let settings: String?
-    public let connectTimeout: Int
-    private var connection: Connection?
+    public static let transactionAttempts = 4
 
-    public init(settings: String?, connectTimeout: Int = 5) {
+    public let settings: String?
+    public let limits: SessionLimits
+    private var connection: Connection?
+    private var lastUsed = ContinuousClock.now
+
+    public init(settings: String?, limits: SessionLimits = .standard) {
         self.settings = settings
-        self.connectTimeout = connectTimeout
+        self.limits = limits
     }
 
     @discardableResult
     public func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         let connection = try openConnection()
+        defer { lastUsed = .now }
         do {
             return try body(connection)
         } catch {
@@ -21,9 +27,20 @@ public actor Database {
         }
     }
 
+    /// Runs `body` in one transaction, again (after a short, growing pause) when the server
+    /// reports a serialization failure or deadlock, up to `transactionAttempts` times.
     @discardableResult
-    public func transaction<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try withConnection { connection in try connection.transaction(body) }
+    public func transaction<T: Sendable>(_ body: (Connection) throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try withConnection { connection in try connection.transaction(body) }
+            } catch let error as PostgresError where error.isRetryable && attempt < Database.transactionAttempts {
+                let pause = 10 * (1 << attempt) + Int.random(in: 0...10)
+                try await Task.sleep(for: .milliseconds(pause))
+                attempt += 1
+            }
+        }
     }
 
     /// Closes the connection now (the next use opens a new one).
@@ -32,8 +49,12 @@ public actor Database {
     }
 
     private func openConnection() throws(PostgresError) -> Connection {
-        if let connection, connection.isOpen { return connection }
-        let fresh = try Connection(settings: settings, connectTimeout: connectTimeout)
+        if let connection, connection.isOpen {
+            guard lastUsed.duration(to: .now) > .seconds(1) else { return connection }
+            if (try? connection.execute("")) != nil { return connection }
+            self.connection = nil
+        }
+        let fresh = try Connection(settings: settings, limits: limits)
         connection = fresh
         return fresh
     }

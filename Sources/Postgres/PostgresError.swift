@@ -4,8 +4,10 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Kind: Sendable, Equatable {
         /// The connection settings themselves are malformed (a bad URL or key=value string).
         case invalidSettings
-        /// Could not connect, or the connection was lost.
+        /// Could not connect.
         case connection
+        /// An established connection broke before the statement's answer came.
+        case connectionLost
         /// The server refused or failed a statement.
         case statement
         /// A value in a row could not be read as the asked-for Swift type.
@@ -44,9 +46,14 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         return text
     }
 
+    /// A serialization failure or deadlock: the same transaction may succeed if run again.
+    public var isRetryable: Bool {
+        sqlState == SQLState.serializationFailure || sqlState == SQLState.deadlockDetected
+    }
+
     /// SQLSTATE class 08: connection exceptions; 57P01–57P03: the server is shutting down or starting.
     public var isConnectionFailure: Bool {
-        if kind == .connection { return true }
+        if kind == .connection || kind == .connectionLost { return true }
         guard let sqlState else { return false }
         return sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState)
     }

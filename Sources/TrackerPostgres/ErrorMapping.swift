@@ -12,6 +12,8 @@ extension PostgresError {
             return .databaseUnavailable(
                 "cannot reach the database: \(message); check DATABASE_URL or start the private one with `tracker db start`"
             )
+        case .connectionLost:
+            return PostgresError.lostBeforeCommit(message)
         case .commitOutcomeUnknown:
             return .storageFailure(
                 "the connection was lost while saving: the change may or may not have been saved; check with `tracker list`"
@@ -21,17 +23,30 @@ extension PostgresError {
         case .statement:
             break
         }
-        if isConnectionFailure {
-            return .databaseUnavailable(
-                "the database connection was lost: \(message); nothing was saved, try again")
-        }
+        if isConnectionFailure { return PostgresError.lostBeforeCommit(message) }
         if let constraint, let field = PostgresError.fieldsByConstraint[constraint] {
             return .invalidInput(field: field.name, rule: field.rule)
+        }
+        if sqlState == SQLState.queryCanceled {
+            return .storageFailure(
+                "the database cancelled the query (statement timeout or an administrator); nothing was saved. "
+                    + "Try again, or raise TRACKER_STATEMENT_TIMEOUT (seconds)")
+        }
+        if isRetryable {
+            return .storageFailure(
+                "the database kept refusing the change because of concurrent changes (SQLSTATE \(sqlState ?? "")) "
+                    + "after \(Database.transactionAttempts) tries; nothing was saved, try again")
         }
         if sqlState == SQLState.undefinedTable {
             return .schemaMismatch("the database has no tracker schema: run `tracker migrate`")
         }
         return .storageFailure("database error: \(description)")
+    }
+
+    private static func lostBeforeCommit(_ message: String) -> TrackerError {
+        .databaseUnavailable(
+            "the connection to the database was lost before the change was committed (\(message)); "
+                + "nothing was saved, try again")
     }
 
     private static let fieldsByConstraint: [String: (name: String, rule: String)] = [
@@ -56,10 +71,11 @@ extension Database {
         }
     }
 
-    /// Like `tracked`, inside one transaction: any error rolls everything back.
+    /// Like `tracked`, inside one transaction (retried on serialization failures and
+    /// deadlocks): any error rolls everything back.
     func trackedTransaction<T: Sendable>(_ body: (Connection) throws -> T) async throws -> T {
         do {
-            return try transaction(body)
+            return try await transaction(body)
         } catch let error as PostgresError {
             throw error.trackerError
         }

@@ -10,7 +10,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
 
     public func add(_ user: User) async throws -> User {
         do {
-            return try await database.tracked { connection in
+            return try await database.trackedTransaction { connection in
                 try PostgresAssigneeRepository.user(
                     from: connection.query(
                         "INSERT INTO users (login, name) VALUES ($1, $2) RETURNING login, name",
@@ -24,7 +24,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
     }
 
     public func addIfMissing(_ user: User) async throws -> User {
-        try await database.tracked { connection in
+        try await database.trackedTransaction { connection in
             try connection.query(
                 "INSERT INTO users (login, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                 [user.login.value, user.name])

@@ -43,6 +43,11 @@ public struct TrackerProcess: Sendable {
         try run(arguments, stdinData: stdin.map { Data($0.utf8) })
     }
 
+    /// Starts the binary without waiting, for runs that must overlap.
+    public func start(_ arguments: [String], stdin: String = "") throws -> ChildProcess.Running {
+        try ChildProcess.start(TrackerProcess.binary.path, arguments, environment: environment, stdin: Data(stdin.utf8))
+    }
+
     public func run(_ arguments: [String], stdinData: Data?) throws -> Outcome {
         let outcome = try ChildProcess.run(
             TrackerProcess.binary.path, arguments, environment: environment, stdin: stdinData ?? Data())

@@ -29,6 +29,7 @@ struct Tracker: AsyncParsableCommand {
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
     static func main() async {
         do {
+            try CommandLineText.requireValidUTF8()
             var command = try parseAsRoot(JSONFieldsArgument.rewrite(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -11,6 +11,7 @@ import Darwin
 public final class StandardTerminal: Terminal {
     public let width: Int?
     public let usesColor: Bool
+    private let input = fdopen(STDIN_FILENO, "r")
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let isTTY = isatty(STDOUT_FILENO) == 1
@@ -34,8 +35,23 @@ public final class StandardTerminal: Terminal {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// Reads raw bytes so that a line that is not UTF-8 is refused and asked again, never
+    /// silently altered.
     public func readLine(prompt: String) -> String? {
         write(prompt)
-        return Swift.readLine(strippingNewline: true)
+        while true {
+            var buffer: UnsafeMutablePointer<CChar>?
+            var capacity = 0
+            defer { free(buffer) }
+            let count = getline(&buffer, &capacity, input)
+            guard count >= 0, let buffer else { return nil }
+            var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+            while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast())
+            }
+            if let line = String(validating: bytes, as: UTF8.self) { return line }
+            writeError("! that line was not valid UTF-8 text; type it again\n")
+            write(prompt)
+        }
     }
 }
