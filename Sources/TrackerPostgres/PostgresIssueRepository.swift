@@ -12,13 +12,15 @@ public struct PostgresIssueRepository: IssueRepository {
         try await database.trackedTransaction { connection in
             let authorID = try UserLookup.id(of: author, on: connection)
             let assigneeIDs = try UserLookup.ids(of: draft.assignees, on: connection)
+            // The time is read after the counter row is locked, so later numbers have later times.
             let created = try connection.query(
                 """
                 WITH next AS (
-                    UPDATE issue_number_counter SET last_number = last_number + 1 RETURNING last_number
+                    UPDATE issue_number_counter SET last_number = last_number + 1
+                    RETURNING last_number, clock_timestamp() AS at
                 )
-                INSERT INTO issues (number, title, body, author_id)
-                SELECT last_number, $1, $2, $3 FROM next
+                INSERT INTO issues (number, title, body, author_id, created_at, updated_at)
+                SELECT last_number, $1, $2, $3, at, at FROM next
                 RETURNING number
                 """, [draft.title, draft.body, authorID])
             let number: Int64 = try created.rows[0].decode(0)
