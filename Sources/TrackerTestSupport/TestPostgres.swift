@@ -91,5 +91,5 @@ public actor TestPostgres {
 
 public struct TestPostgresUnavailable: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
