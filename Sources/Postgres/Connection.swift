@@ -76,6 +76,27 @@ public final class Connection {
         return pairs.joined(separator: " ")
     }
 
+    /// The settings as key=value pairs with the password shown as `***`, for messages and traces;
+    /// settings libpq cannot parse are shown as `(unreadable settings)`, since they might hold one.
+    public static func redacted(_ settings: String) -> String {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(settings, &message) else {
+            PQfreemem(message)
+            return "(unreadable settings)"
+        }
+        defer { PQconninfoFree(options) }
+        var pairs: [String] = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            let key = String(cString: keyword)
+            if let value = option.pointee.val {
+                pairs.append("\(key)=\(key == "password" ? "***" : quotedSettingValue(String(cString: value)))")
+            }
+            option += 1
+        }
+        return pairs.joined(separator: " ")
+    }
+
     /// Quotes a value for a key=value connection string.
     public static func quotedSettingValue(_ value: String) -> String {
         "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"

@@ -16,7 +16,10 @@ public struct TrackerProcess: Sendable {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             !key.hasPrefix("PG") && key != "DATABASE_URL" && key != "TRACKER_USER" && key != "TRACKER_CLUSTER_DIR"
         }
-        let home = home ?? FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString)")
+        let scratch =
+            ProcessInfo.processInfo.environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
+        let home = home ?? scratch.appending(path: "tracker-home-\(UUID().uuidString)")
         environment["HOME"] = home.path
         environment["XDG_DATA_HOME"] = home.appending(path: "data").path
         environment["XDG_STATE_HOME"] = home.appending(path: "state").path

@@ -16,7 +16,9 @@ struct CompositionRoot: Sendable {
 
     /// Connects (starting the private cluster when that is the target) and checks the schema:
     /// the private cluster migrates itself; a shared database must be migrated by hand.
-    static func open(_ options: GlobalOptions, checkSchema: Bool = true) async throws -> CompositionRoot {
+    /// `schema`: `.write` refuses a schema newer than this binary; `.read` allows it; `.none`
+    /// skips the check (migrate).
+    static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
         let environment = ProcessInfo.processInfo.environment
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits: SessionLimits
@@ -28,13 +30,20 @@ struct CompositionRoot: Sendable {
         let root = CompositionRoot(
             database: Database(settings: try target.connectionSettings(), limits: limits),
             target: target, environment: environment, actingLogin: options.actingLogin)
-        if checkSchema { try await root.checkSchema() }
+        let trace = Trace(enabled: options.verbose)
+        trace.say("database: \(target.description)")
+        trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
+        if schema != .none { try await root.checkSchema(allowNewer: schema == .read, trace: trace) }
         return root
     }
 
-    private func checkSchema() async throws {
+    enum SchemaUse { case read, write, none }
+
+    private func checkSchema(allowNewer: Bool, trace: Trace) async throws {
         let migrator = Migrator(database: database)
-        switch try await migrator.check() {
+        let state = try await migrator.check()
+        trace.say("schema: \(state)")
+        switch state {
         case .current:
             return
         case .behind where target.isManaged:
@@ -43,6 +52,8 @@ struct CompositionRoot: Sendable {
             throw TrackerError.schemaMismatch(
                 "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)"
             )
+        case .ahead where allowNewer:
+            return
         case .ahead:
             throw TrackerError.schemaMismatch(
                 "the database schema is newer than this tracker: upgrade tracker before writing to it")

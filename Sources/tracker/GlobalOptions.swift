@@ -8,4 +8,7 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(name: .customLong("as"), help: "Act as this user (default TRACKER_USER, then your OS login).")
     var actingLogin: String?
+
+    @Flag(help: "Trace on stderr where tracker connects and what it checks (passwords are never shown).")
+    var verbose = false
 }

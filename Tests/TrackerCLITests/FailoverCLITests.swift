@@ -9,12 +9,13 @@ import TrackerTestSupport
         let primary = try TCPTestCluster.primary(password: "right-pw-9f3")
         defer { primary.remove() }
         let wrong = TrackerProcess(databaseSettings: primary.url(password: "wrong-pw-7c1"))
-        let refused = try wrong.run(["list"])
+        let refused = try wrong.run(["list", "--verbose"])
+        #expect(refused.stderr.contains("password=***"), "the trace shows where, not the secret")
         #expect(refused.status == 69)
         #expect(refused.stderr.contains("password authentication failed"))
         #expect(!(refused.stderr + refused.stdout).contains("wrong-pw-7c1"))
         let right = TrackerProcess(databaseSettings: primary.url())
-        let migrated = try right.run(["migrate"])
+        let migrated = try right.run(["migrate", "--verbose"])
         #expect(migrated.status == 0)
         #expect(!(migrated.stderr + migrated.stdout).contains("right-pw-9f3"))
     }

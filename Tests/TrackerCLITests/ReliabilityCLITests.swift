@@ -34,7 +34,7 @@ import TrackerTestSupport
             databaseSettings: "postgresql://alice:pa55-w0rd-secret@127.0.0.1:\(listener.port)/tracker")
         tracker.environment["TRACKER_CONNECT_TIMEOUT"] = "2"
         let started = Date()
-        let outcome = try tracker.run(["list"])
+        let outcome = try tracker.run(["list", "--verbose"])
         #expect(Date().timeIntervalSince(started) < 20, "bounded by the connect timeout, never a hang")
         #expect(outcome.status == 69)
         #expect(outcome.stderr.contains("127.0.0.1"))
@@ -42,6 +42,20 @@ import TrackerTestSupport
         #expect(!(outcome.stderr + outcome.stdout).contains("pa55-w0rd-secret"))
         tracker.environment["TRACKER_CONNECT_TIMEOUT"] = "soon"
         #expect(try tracker.run(["list"]).status == 65)
+    }
+
+    @Test func aSchemaNewerThanTheBinaryCanBeReadButNotWritten() async throws {
+        let tracker = try await CLITests.tracker()
+        try tracker.run(["create", "--title", "Written before the upgrade"])
+        try Connection(settings: tracker.environment["DATABASE_URL"]!).execute(
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, '9999_future.sql', 'x')")
+        let listed = try tracker.run(["list"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("Written before the upgrade"))
+        let refused = try tracker.run(["create", "--title", "From an old binary"])
+        #expect(refused.status == 78)
+        #expect(refused.stderr.contains("upgrade tracker"))
+        #expect(try count(tracker, "SELECT count(*) FROM issues") == 1)
     }
 
     @Test func aStatementTimeoutIsReportedAndNothingIsWritten() async throws {

@@ -32,7 +32,7 @@ struct ShowCommand: AsyncParsableCommand {
     func run() async throws {
         let number = try IssueNumber(parsing: number)
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
-        let root = try await CompositionRoot.open(global)
+        let root = try await CompositionRoot.open(global, schema: .read)
         let failure = await root.issueDetail(number, actor: nil, input: .appear, format: format)
         if let failure { throw failure }
     }

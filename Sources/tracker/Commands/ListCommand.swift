@@ -51,7 +51,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = try OutputFormat(json: json, fields: jsonFields)
-        let root = try await CompositionRoot.open(global)
+        let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
         if let assignee {
             assigneeFilter = assignee.lowercased() == "none" ? .nobody : .user(try await root.login(assignee))

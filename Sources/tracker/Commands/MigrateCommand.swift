@@ -13,7 +13,7 @@ struct MigrateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = try await CompositionRoot.open(global, checkSchema: false)
+        let root = try await CompositionRoot.open(global, schema: .none)
         let migrator = Migrator(database: root.database)
         if status {
             for entry in try await migrator.status() {

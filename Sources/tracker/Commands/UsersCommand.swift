@@ -40,7 +40,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let root = try await CompositionRoot.open(global)
+            let root = try await CompositionRoot.open(global, schema: .read)
             let users = try await ListUsers(users: root.users)(prefix: search)
             if json {
                 let objects = users.map { ["login": $0.login.value, "name": $0.name] }

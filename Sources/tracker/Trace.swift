@@ -1,0 +1,23 @@
+import Foundation
+import Postgres
+
+/// `--verbose`: one line per step on stderr.
+struct Trace {
+    let enabled: Bool
+
+    func say(_ line: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("tracker: \(line)\n".utf8))
+    }
+}
+
+extension DatabaseTarget: CustomStringConvertible {
+    /// Where tracker connects, with any password replaced by `***`.
+    var description: String {
+        switch self {
+        case .url(let url): Connection.redacted(url)
+        case .libpqEnvironment: "libpq's PG* environment variables"
+        case .managed(let cluster): "the private PostgreSQL in \(cluster.directory.path)"
+        }
+    }
+}
