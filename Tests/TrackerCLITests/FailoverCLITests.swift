@@ -14,6 +14,10 @@ import TrackerTestSupport
         #expect(refused.status == 69)
         #expect(refused.stderr.contains("password authentication failed"))
         #expect(!(refused.stderr + refused.stdout).contains("wrong-pw-7c1"))
+        // libpq parameters pass through unchanged: this server has no TLS, so requiring it fails.
+        let tls = try TrackerProcess(databaseSettings: primary.url() + "?sslmode=require").run(["list"])
+        #expect(tls.status == 69)
+        #expect(tls.stderr.contains("SSL"))
         let right = TrackerProcess(databaseSettings: primary.url())
         let migrated = try right.run(["migrate", "--verbose"])
         #expect(migrated.status == 0)
