@@ -5,6 +5,8 @@ import Foundation
 /// (share it through `Database`, an actor). `PQfinish` runs on deinit, also after a failed connect.
 public final class Connection {
     private let handle: OpaquePointer
+    var rawHandle: OpaquePointer { handle }
+    var lastErrorText: String { Connection.errorText(handle) }
 
     /// Connects with a URL or key=value string; `nil` or "" uses libpq's own `PG*` variables and defaults.
     /// `limits.connectTimeout` applies unless the settings name their own `connect_timeout`.
@@ -161,7 +163,7 @@ public final class Connection {
         }
     }
 
-    private func error(from result: OpaquePointer) -> PostgresError {
+    func error(from result: OpaquePointer) -> PostgresError {
         func field(_ code: Int32) -> String? {
             guard let value = PQresultErrorField(result, code) else { return nil }
             return String(cString: value)
@@ -181,7 +183,7 @@ public final class Connection {
         )
     }
 
-    private static func copyRows(_ result: OpaquePointer) -> QueryResult {
+    static func copyRows(_ result: OpaquePointer) -> QueryResult {
         let rowCount = Int(PQntuples(result))
         let columnCount = Int(PQnfields(result))
         var columns: [String] = []

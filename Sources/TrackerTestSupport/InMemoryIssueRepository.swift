@@ -56,6 +56,48 @@ public actor InMemoryIssueRepository: IssueRepository {
         return Array(matching.prefix(filter.limit ?? Int.max))
     }
 
+    public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
+        for issue in try await list(filter) { try body(issue) }
+    }
+
+    public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
+        try takeFailure()
+        let keepNumbers = issues.isEmpty && records.allSatisfy { $0.number != nil }
+        var renumbered: [(old: Int64, new: Int64)] = []
+        var staged: [Int64: (Issue, [IssueEvent])] = [:]
+        for record in records.sorted(by: { ($0.createdAt, $0.number ?? 0) < ($1.createdAt, $1.number ?? 0) }) {
+            let number = keepNumbers ? record.number! : lastNumber + Int64(staged.count) + 1
+            if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
+            for login in [record.author] + record.assignees where try await users.find(login) == nil {
+                _ = try await users.add(try User(login: login))
+            }
+            let issue = Issue(
+                number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
+                stateReason: record.stateReason, author: record.author, assignees: record.assignees,
+                createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt)
+            var timeline = [IssueEvent(kind: .created, actor: record.author, createdAt: record.createdAt)]
+            timeline += record.assignees.map {
+                IssueEvent(kind: .assigned($0), actor: record.author, createdAt: record.createdAt)
+            }
+            if let closedAt = record.closedAt {
+                timeline.append(
+                    IssueEvent(
+                        kind: .closed(record.stateReason ?? .completed), actor: record.author, createdAt: closedAt))
+            }
+            staged[number] = (issue, timeline)
+        }
+        for (number, entry) in staged {
+            issues[number] = entry.0
+            events[number] = entry.1
+        }
+        lastNumber = max(lastNumber, staged.keys.max() ?? 0)
+        let order = Dictionary(
+            uniqueKeysWithValues: records.enumerated().compactMap { index, record in record.number.map { ($0, index) } }
+        )
+        return ImportResult(
+            count: records.count, renumbered: renumbered.sorted { (order[$0.old] ?? 0) < (order[$1.old] ?? 0) })
+    }
+
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
         return IssueDetails(issue: try existing(number), events: events[number.value] ?? [])

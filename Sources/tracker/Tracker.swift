@@ -15,7 +15,8 @@ struct Tracker: AsyncParsableCommand {
             """,
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, AssignCommand.self, UnassignCommand.self,
-            CloseCommand.self, ReopenCommand.self, UsersCommand.self, MigrateCommand.self, DatabaseCommand.self,
+            CloseCommand.self, ReopenCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
+            MigrateCommand.self, DatabaseCommand.self,
         ]
     )
 

@@ -11,6 +11,12 @@ public protocol IssueRepository: Sendable {
     func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue]
     /// Removes assignees (`nil` = all of them; not assigned is fine), all-or-nothing.
     func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue]
+    /// Hands every matching issue to `body` in the filter's order, without holding them all
+    /// in memory (`limit` and `after` apply as in `list`).
+    func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws
+    /// Stores many issues in one all-or-nothing transaction, registering missing users. Numbers
+    /// and times are kept when the tracker is empty; otherwise the issues are numbered anew.
+    func importIssues(_ issues: [ImportedIssue]) async throws -> ImportResult
     func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange
     func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange
 }

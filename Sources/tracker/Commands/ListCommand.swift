@@ -37,6 +37,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "At most this many issues; 0 for all.")
     var limit: Int = IssueFilter.defaultLimit
 
+    @Option(help: "Only issues after this number in the created order (the next page: the last number shown).")
+    var after: String?
+
     @Flag(help: "Print a JSON array instead of a table (optionally: --json number,title,…).")
     var json = false
 
@@ -47,6 +50,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or a positive number") }
+        if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
     }
 
     func run() async throws {
@@ -58,9 +62,13 @@ struct ListCommand: AsyncParsableCommand {
         }
         var authorLogin: Login?
         if let author { authorLogin = try await root.login(author) }
-        let filter = IssueFilter(
+        var filter = IssueFilter(
             state: state, assignee: assigneeFilter, author: authorLogin, search: search, sort: sort,
             ascending: ascending, limit: limit == 0 ? nil : limit)
+        filter.after = try after.map { try IssueNumber(parsing: $0) }
+        if filter.limit == nil, case .json(let fields) = format {
+            return try await root.streamIssues(filter, fields: fields)
+        }
         if let failure = await root.listIssues(filter, format: format) { throw failure }
     }
 }

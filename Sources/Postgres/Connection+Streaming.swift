@@ -1,0 +1,85 @@
+import CLibPQ
+import Foundation
+
+extension Connection {
+    /// Runs one statement in libpq's single-row mode, handing each row to `body` as it arrives,
+    /// so memory stays flat however many rows there are.
+    public func stream(
+        _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
+    ) throws {
+        let texts = parameters.map { $0.postgresText }
+        let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { cStrings.forEach { free($0) } }
+        let sent = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+            PQsendQueryParams(rawHandle, sql, Int32(texts.count), nil, buffer.baseAddress, nil, nil, 0)
+        }
+        guard sent == 1 else { throw PostgresError(kind: .connectionLost, message: lastErrorText) }
+        PQsetSingleRowMode(rawHandle)
+        var failure: (any Error)?
+        while let result = PQgetResult(rawHandle) {
+            defer { PQclear(result) }
+            guard failure == nil else { continue }  // drain the rest so the connection stays usable
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                do {
+                    try body(Connection.copyRows(result).rows[0])
+                } catch {
+                    failure = error
+                    PQrequestCancel(rawHandle)
+                }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                break
+            default:
+                failure = error(from: result)
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// `COPY … FROM STDIN` (text format): `produce` hands chunks of rows to the writer it gets.
+    public func copyIn(_ sql: String, _ produce: ((Data) throws -> Void) throws -> Void) throws {
+        let started = PQexec(rawHandle, sql)
+        defer { PQclear(started) }
+        guard let started, PQresultStatus(started) == PGRES_COPY_IN else {
+            if let started { throw error(from: started) }
+            throw PostgresError(kind: .connectionLost, message: lastErrorText)
+        }
+        var failure: (any Error)?
+        do {
+            try produce { chunk in
+                let sent = chunk.withUnsafeBytes { bytes in
+                    PQputCopyData(rawHandle, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+                }
+                guard sent == 1 else { throw PostgresError(kind: .connectionLost, message: self.lastErrorText) }
+            }
+        } catch {
+            failure = error
+        }
+        PQputCopyEnd(rawHandle, failure == nil ? nil : "cancelled by tracker")
+        while let result = PQgetResult(rawHandle) {
+            defer { PQclear(result) }
+            if failure == nil, PQresultStatus(result) != PGRES_COMMAND_OK { failure = error(from: result) }
+        }
+        if let failure { throw failure }
+    }
+
+    /// One field of a COPY text-format row: backslash, tab, newline and carriage return escaped.
+    public static func copyField(_ value: String?) -> String {
+        guard let value else { return "\\N" }
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            return value
+        }
+        var escaped = ""
+        escaped.reserveCapacity(value.utf8.count + 8)
+        for character in value.unicodeScalars {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,33 @@
+/// `tracker import`: many issues at once, all or nothing.
+public struct ImportIssues: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    public func callAsFunction(_ records: [ImportedIssue]) async throws -> ImportResult {
+        var seen = Set<Int64>()
+        for (index, record) in records.enumerated() {
+            guard let number = record.number else { continue }
+            guard seen.insert(number).inserted else {
+                throw TrackerError.invalidInput(
+                    field: "record \(index + 1) number", rule: "#\(number) appears twice; nothing was imported")
+            }
+        }
+        return try await issues.importIssues(records)
+    }
+}
+
+/// `tracker export` and `tracker list --limit 0 --json`: every matching issue, streamed.
+public struct StreamIssues: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    public func callAsFunction(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
+        try await issues.stream(filter, body)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Postgres
+import TrackerCore
+
+extension PostgresIssueRepository {
+    public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
+        let query = IssueListQuery(filter)
+        try await database.tracked { connection in
+            try connection.stream(query.sql, query.parameters) { row in try body(IssueRowDecoding.issue(from: row)) }
+        }
+    }
+
+    /// One transaction: users registered with one statement, then issues, assignees and events
+    /// each sent with COPY, not one round trip per row.
+    public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
+        try await database.trackedTransaction { connection in
+            let last: Int64 = try connection.query(
+                "SELECT last_number FROM issue_number_counter FOR UPDATE"
+            ).rows[0].decode(0)
+            let empty: Bool = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM issues)").rows[0].decode(0)
+            let keepNumbers = empty && records.allSatisfy { $0.number != nil }
+            let numbers =
+                keepNumbers ? records.map { $0.number! } : IssueImportRows.newNumbers(for: records, after: last)
+            let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
+            let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs)
+            try connection.copyIn(
+                """
+                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at)
+                FROM STDIN
+                """, rows.writeIssues)
+            try connection.copyIn(
+                "COPY issue_assignees (issue_number, user_id, assigned_at) FROM STDIN", rows.writeAssignees)
+            try connection.copyIn(
+                "COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, created_at) FROM STDIN",
+                rows.writeEvents)
+            try connection.query(
+                "UPDATE issue_number_counter SET last_number = greatest(last_number, $1)", [numbers.max() ?? 0])
+            let renumbered =
+                keepNumbers
+                ? []
+                : zip(records, numbers).compactMap { record, new in
+                    record.number.map { (old: $0, new: new) }
+                }
+            return ImportResult(count: records.count, renumbered: renumbered)
+        }
+    }
+}
+
+/// The COPY text rows of an import.
+struct IssueImportRows {
+    let records: [ImportedIssue]
+    let numbers: [Int64]
+    let userIDs: [String: Int64]
+
+    /// Numbers after the tracker's last one, given in order of creation time (then old number).
+    static func newNumbers(for records: [ImportedIssue], after last: Int64) -> [Int64] {
+        let order = records.indices.sorted {
+            (records[$0].createdAt, records[$0].number ?? 0, $0) < (records[$1].createdAt, records[$1].number ?? 0, $1)
+        }
+        var numbers = [Int64](repeating: 0, count: records.count)
+        for (position, index) in order.enumerated() { numbers[index] = last + Int64(position) + 1 }
+        return numbers
+    }
+
+    /// Registers every author and assignee that is missing; ids by lowercased login.
+    static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
+        var spellings: [String: String] = [:]
+        for record in records {
+            for login in [record.author] + record.assignees where spellings[login.value.lowercased()] == nil {
+                spellings[login.value.lowercased()] = login.value
+            }
+        }
+        try connection.query(
+            "INSERT INTO users (login) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
+            [PostgresTextArray(Array(spellings.values))])
+        var ids: [String: Int64] = [:]
+        try connection.stream(
+            "SELECT lower(login), id FROM users WHERE lower(login) = ANY($1::text[])",
+            [PostgresTextArray(Array(spellings.keys))]
+        ) { row in ids[try row.decode(0)] = try row.decode(1) }
+        return ids
+    }
+
+    private func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()]!) }
+
+    func writeIssues(_ write: (Data) throws -> Void) throws {
+        try chunked(write) { index, line in
+            let record = records[index]
+            line +=
+                [
+                    String(numbers[index]), Connection.copyField(record.title), Connection.copyField(record.body),
+                    record.state.rawValue, Connection.copyField(record.stateReason?.rawValue), id(record.author),
+                    record.createdAt.postgresText!, record.updatedAt.postgresText!,
+                    Connection.copyField(record.closedAt?.postgresText),
+                ].joined(separator: "\t") + "\n"
+        }
+    }
+
+    func writeAssignees(_ write: (Data) throws -> Void) throws {
+        try chunked(write) { index, line in
+            let record = records[index]
+            for login in record.assignees {
+                line += "\(numbers[index])\t\(id(login))\t\(record.createdAt.postgresText!)\n"
+            }
+        }
+    }
+
+    func writeEvents(_ write: (Data) throws -> Void) throws {
+        try chunked(write) { index, line in
+            let record = records[index]
+            let number = String(numbers[index])
+            let author = id(record.author)
+            let created = record.createdAt.postgresText!
+            line += "\(number)\tcreated\t\(author)\t\\N\t\\N\t\(created)\n"
+            for login in record.assignees {
+                line += "\(number)\tassigned\t\(author)\t\(id(login))\t\\N\t\(created)\n"
+            }
+            if let closedAt = record.closedAt {
+                let reason = record.stateReason == .notPlanned ? "not_planned" : "completed"
+                line += "\(number)\tclosed\t\(author)\t\\N\t\(reason)\t\(closedAt.postgresText!)\n"
+            }
+        }
+    }
+
+    /// Builds rows into about a megabyte of text at a time.
+    private func chunked(_ write: (Data) throws -> Void, _ row: (Int, inout String) -> Void) throws {
+        var buffer = ""
+        buffer.reserveCapacity(1 << 20 + 4096)
+        for index in records.indices {
+            row(index, &buffer)
+            if buffer.utf8.count >= 1 << 20 {
+                try write(Data(buffer.utf8))
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        if !buffer.isEmpty { try write(Data(buffer.utf8)) }
+    }
+}

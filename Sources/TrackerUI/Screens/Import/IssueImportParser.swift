@@ -1,0 +1,127 @@
+import Foundation
+import TrackerCore
+
+/// Reads what `gh issue list --json number,title,body,state,author,assignees,createdAt,updatedAt,closedAt`
+/// or `tracker export` prints (a JSON array), or JSON Lines of the same objects. A bad record is
+/// reported with its 1-based index and field.
+public enum IssueImportParser {
+    struct Person: Decodable { let login: String? }
+
+    struct Record: Decodable {
+        let number: Int64?
+        let title: String?
+        let body: String?
+        let state: String?
+        let stateReason: String?
+        let author: Person?
+        let assignees: [Person]?
+        let createdAt: String?
+        let updatedAt: String?
+        let closedAt: String?
+    }
+
+    /// `progress` is called now and then with the number of records read so far.
+    public static func parse(
+        _ data: Data, progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(TrackerError)
+        -> [ImportedIssue]
+    {
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .invalidInput(field: "import file", rule: "is not valid UTF-8 text")
+        }
+        guard !data.contains(0) else {
+            throw .invalidInput(field: "import file", rule: "contains a NUL byte")
+        }
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let records: [Record]
+        let decoder = JSONDecoder()
+        if first == UInt8(ascii: "[") {
+            do {
+                records = try decoder.decode([Record].self, from: data)
+            } catch {
+                throw .invalidInput(field: "import file", rule: "is not a JSON array of issues (\(describe(error)))")
+            }
+        } else {
+            var decoded: [Record] = []
+            for (index, line) in data.split(separator: 0x0A).enumerated()
+            where line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+                do {
+                    decoded.append(try decoder.decode(Record.self, from: line))
+                } catch {
+                    throw .invalidInput(
+                        field: "line \(index + 1)", rule: "is not a JSON issue object (\(describe(error)))")
+                }
+            }
+            records = decoded
+        }
+        var issues: [ImportedIssue] = []
+        issues.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            issues.append(try issue(from: record, at: index + 1))
+            if index % 10_000 == 9_999 { progress(index + 1, records.count) }
+        }
+        progress(records.count, records.count)
+        return issues
+    }
+
+    private static func issue(from record: Record, at index: Int) throws(TrackerError) -> ImportedIssue {
+        func fail(_ field: String, _ rule: String) -> TrackerError {
+            .invalidInput(field: "record \(index) \(field)", rule: rule + "; nothing was imported")
+        }
+        func date(_ field: String, _ text: String?) throws(TrackerError) -> Date? {
+            guard let text else { return nil }
+            guard let date = ISOTime.parse(text) else { throw fail(field, "'\(text)' is not an ISO-8601 time") }
+            return date
+        }
+        func login(_ field: String, _ text: String?) throws(TrackerError) -> Login {
+            do {
+                return try Login(text ?? "")
+            } catch {
+                throw fail(field, error.description)
+            }
+        }
+        guard let title = record.title else { throw fail("title", "is missing") }
+        let state: IssueState
+        switch record.state?.lowercased() {
+        case "open", nil: state = .open
+        case "closed": state = .closed
+        case let other?: throw fail("state", "'\(other)' is not OPEN or CLOSED")
+        }
+        let reason: StateReason?
+        switch record.stateReason?.lowercased() {
+        case nil, "": reason = nil
+        case "completed": reason = .completed
+        case "not_planned": reason = .notPlanned
+        case "reopened": reason = .reopened
+        case let other?: throw fail("stateReason", "'\(other)' is not COMPLETED, NOT_PLANNED or REOPENED")
+        }
+        let author = try login("author", record.author?.login)
+        var assignees: [Login] = []
+        for person in record.assignees ?? [] { assignees.append(try login("assignees", person.login)) }
+        guard let createdAt = try date("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
+        do {
+            return try ImportedIssue(
+                number: record.number, title: title, body: record.body ?? "", state: state, stateReason: reason,
+                author: author, assignees: assignees, createdAt: createdAt,
+                updatedAt: try date("updatedAt", record.updatedAt) ?? createdAt,
+                closedAt: try date("closedAt", record.closedAt))
+        } catch {
+            if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }
+            if case .tooManyAssignees(_, let count) = error {
+                throw fail("assignees", "\(count) assignees, the limit is 10")
+            }
+            throw error
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+            .dataCorrupted(let context):
+            let path = context.codingPath.map { $0.intValue.map { "record \($0 + 1)" } ?? $0.stringValue }
+            return (path.isEmpty ? "" : path.joined(separator: " ") + ": ") + context.debugDescription
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TrackerCore
+import TrackerUI
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import issues from a JSON array or JSON Lines (gh's or tracker export's), all or nothing.",
+        discussion: """
+            Reads what `gh issue list --json number,title,body,state,author,assignees,createdAt,updatedAt,closedAt \
+            --limit N` prints. Missing users are registered. Numbers and times are kept when the tracker is empty; \
+            otherwise issues are numbered anew and the old → new numbers are printed.
+            """
+    )
+
+    @Argument(help: "The file to read, or - for standard input.")
+    var file: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let data = try InputText.readData(file)
+        let progress = ProgressLine(noun: "issues read")
+        let records = try IssueImportParser.parse(data, progress: progress.update)
+        progress.finish()
+        let root = try await CompositionRoot.open(global)
+        let saving = ProgressLine(noun: "issues")
+        saving.say("saving \(records.count) issues…")
+        let result = try await ImportIssues(issues: root.issues)(records)
+        saving.finish()
+        print("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
+        for (old, new) in result.renumbered { print("#\(old) → #\(new)") }
+    }
+}
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every issue as a JSON array (gh's fields), oldest first, streaming.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let root = try await CompositionRoot.open(global, schema: .read)
+        try await root.streamIssues(
+            IssueFilter(state: .all, ascending: true, limit: nil), fields: IssueField.listFields)
+    }
+}
+
+extension CompositionRoot {
+    /// Every matching issue as a JSON array, written as rows arrive.
+    func streamIssues(_ filter: IssueFilter, fields: [IssueField]) async throws {
+        let output = StreamedJSONArray(fields: fields)
+        try await StreamIssues(issues: issues)(filter) { issue in output.append(issue) }
+        output.finish()
+    }
+}
