@@ -45,6 +45,7 @@ CREATE TABLE issues (
 );
 CREATE INDEX issues_state_number ON issues (state, number DESC);
 CREATE INDEX issues_state_updated ON issues (state, updated_at DESC, number DESC);
+CREATE INDEX issues_updated ON issues (updated_at DESC, number DESC);
 CREATE INDEX issues_author_number ON issues (author_id, number DESC);
 CREATE INDEX issues_author_state_updated ON issues (author_id, state, updated_at DESC, number DESC);
 -- `tracker list --search`: every word must match the title or body (English stemming).

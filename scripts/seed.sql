@@ -1,0 +1,60 @@
+-- Deterministic benchmark data: 1,000 users and N issues (70% closed) with 0–3 assignees each,
+-- titles and bodies from a 1,000-word list, and the events each issue would have.
+-- Set the size first: SET tracker.seed_size = '10000'; then run this file (psql -f, or as one
+-- string through libpq). Pseudo-random choices come from hashint8, so every run is the same.
+BEGIN;
+
+CREATE TEMP TABLE seed_words ON COMMIT DROP AS
+SELECT array_agg(a || b || c ORDER BY a, b, c) AS words
+  FROM unnest(ARRAY['ka', 'lo', 'mi', 'nu', 'pe', 'ra', 'si', 'to', 'vu', 'ze']) a,
+       unnest(ARRAY['bar', 'cen', 'dil', 'fom', 'gus', 'hap', 'jet', 'kin', 'lum', 'nor']) b,
+       unnest(ARRAY['a', 'e', 'i', 'o', 'u', 'an', 'en', 'on', 'ix', 'or']) c;
+
+INSERT INTO users (login, name)
+SELECT 'user' || g, 'User ' || g FROM generate_series(1, 1000) g
+ON CONFLICT DO NOTHING;
+
+CREATE TEMP TABLE seed_users ON COMMIT DROP AS
+SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE login ~ '^user[0-9]+$';
+
+CREATE TEMP TABLE seed_issues ON COMMIT DROP AS
+SELECT g AS n,
+       (SELECT last_number FROM issue_number_counter) + g AS number,
+       (hashint8(g) & 2147483647) AS h,
+       timestamptz '2020-01-01 00:00:00+00' + g * interval '37 seconds' AS created_at
+  FROM generate_series(1, current_setting('tracker.seed_size')::int) g;
+
+INSERT INTO issues (number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at)
+SELECT s.number,
+       initcap((SELECT string_agg(w.words[1 + (hashint8(s.n * 31 + k) & 2147483647) % 1000], ' ')
+                  FROM generate_series(1, 3 + s.h % 5) k)),
+       (SELECT string_agg(w.words[1 + (hashint8(s.n * 57 + k) & 2147483647) % 1000], ' ')
+          FROM generate_series(1, 10 + s.h % 20) k),
+       CASE WHEN s.h % 10 < 7 THEN 'closed' ELSE 'open' END,
+       CASE WHEN s.h % 10 < 6 THEN 'completed' WHEN s.h % 10 < 7 THEN 'not_planned' END,
+       u.ids[1 + s.h % 1000],
+       s.created_at,
+       s.created_at + (s.h % 5000) * interval '1 minute',
+       CASE WHEN s.h % 10 < 7 THEN s.created_at + (s.h % 5000) * interval '1 minute' END
+  FROM seed_issues s, seed_words w, seed_users u;
+
+INSERT INTO issue_assignees (issue_number, user_id, assigned_at)
+SELECT s.number, u.ids[1 + (hashint8(s.n * 13 + k) & 2147483647) % 1000], s.created_at
+  FROM seed_issues s, seed_users u, generate_series(1, 3) k
+ WHERE k <= s.h % 4
+ON CONFLICT DO NOTHING;
+
+INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, created_at)
+SELECT i.number, 'created', i.author_id, NULL, NULL, i.created_at
+  FROM issues i JOIN seed_issues s ON s.number = i.number
+UNION ALL
+SELECT a.issue_number, 'assigned', i.author_id, a.user_id, NULL, a.assigned_at
+  FROM issue_assignees a JOIN issues i ON i.number = a.issue_number JOIN seed_issues s ON s.number = i.number
+UNION ALL
+SELECT i.number, 'closed', i.author_id, NULL, i.state_reason, i.closed_at
+  FROM issues i JOIN seed_issues s ON s.number = i.number WHERE i.state = 'closed';
+
+UPDATE issue_number_counter SET last_number = last_number + current_setting('tracker.seed_size')::int;
+
+COMMIT;
+ANALYZE;
