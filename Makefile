@@ -7,7 +7,7 @@ CONFIG ?= debug
 ARGS ?=
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps build run test lint format install uninstall db-start db-stop clean
+.PHONY: all deps build run test bench lint format install uninstall db-start db-stop clean
 
 all: build
 
@@ -28,6 +28,13 @@ test: deps lint
 	tmp=$$(mktemp -d /tmp/tracker-tests.XXXXXX) && chmod 755 "$$tmp" && \
 	  TRACKER_TEST_TMPDIR="$$tmp" $(SWIFT) test --skip-build; \
 	  status=$$?; scripts/stop-test-clusters.sh "$$tmp"; rm -rf "$$tmp"; exit $$status
+
+# Benchmarks: medians beside psql at 10k, 100k and 1M issues (slow: it seeds 1M issues).
+# BENCH_SIZES=10000,100000 make bench for a shorter run.
+BENCH_SIZES ?= 10000,100000,1000000
+bench: deps
+	$(SWIFT) build -c release
+	python3 scripts/bench.py "$$($(SWIFT) build -c release --show-bin-path)/tracker" --sizes $(BENCH_SIZES)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests

@@ -62,8 +62,13 @@ CREATE INDEX issue_assignees_user ON issue_assignees (user_id, issue_number DESC
 -- Keeps issues.assignee_count in step, once per statement (so a COPY of a million rows runs
 -- one UPDATE, not a million). The UPDATE locks the issue rows, so concurrent assigners queue
 -- up and the CHECK above holds the limit of 10 even under races.
+-- `tracker import` writes the counts with the issues and sets tracker.bulk_import for its own
+-- transaction, so the issues it has just written are not rewritten.
 CREATE FUNCTION issue_assignees_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF current_setting('tracker.bulk_import', true) = 'on' THEN
+        RETURN NULL;
+    END IF;
     UPDATE issues i SET assignee_count = i.assignee_count + added.n
       FROM (SELECT issue_number, count(*) AS n FROM new_rows GROUP BY issue_number) added
      WHERE i.number = added.issue_number;

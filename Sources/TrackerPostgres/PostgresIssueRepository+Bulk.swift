@@ -14,6 +14,9 @@ extension PostgresIssueRepository {
     /// each sent with COPY, not one round trip per row.
     public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
         try await database.trackedTransaction { connection in
+            // A large import may take minutes: no statement limit inside it; assignee counts are
+            // written with the issues (see the trigger in 0001).
+            try connection.execute("SET LOCAL statement_timeout = 0; SET LOCAL tracker.bulk_import = 'on'")
             let last: Int64 = try connection.query(
                 "SELECT last_number FROM issue_number_counter FOR UPDATE"
             ).rows[0].decode(0)
@@ -25,7 +28,8 @@ extension PostgresIssueRepository {
             let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs)
             try connection.copyIn(
                 """
-                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at)
+                COPY issues (number, title, body, state, state_reason, author_id, assignee_count,
+                             created_at, updated_at, closed_at)
                 FROM STDIN
                 """, rows.writeIssues)
             try connection.copyIn(
@@ -90,7 +94,7 @@ struct IssueImportRows {
                 [
                     String(numbers[index]), Connection.copyField(record.title), Connection.copyField(record.body),
                     record.state.rawValue, Connection.copyField(record.stateReason?.rawValue), id(record.author),
-                    record.createdAt.postgresText!, record.updatedAt.postgresText!,
+                    String(record.assignees.count), record.createdAt.postgresText!, record.updatedAt.postgresText!,
                     Connection.copyField(record.closedAt?.postgresText),
                 ].joined(separator: "\t") + "\n"
         }

@@ -20,15 +20,23 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        let trace = Trace(enabled: global.verbose)
+        let clock = ContinuousClock()
+        var started = clock.now
         let data = try InputText.readData(file)
+        trace.say("read \(data.count) bytes in \(started.duration(to: clock.now))")
+        started = clock.now
         let progress = ProgressLine(noun: "issues read")
         let records = try IssueImportParser.parse(data, progress: progress.update)
         progress.finish()
+        trace.say("parsed and checked \(records.count) issues in \(started.duration(to: clock.now))")
         let root = try await CompositionRoot.open(global)
         let saving = ProgressLine(noun: "issues")
         saving.say("saving \(records.count) issues…")
+        started = clock.now
         let result = try await ImportIssues(issues: root.issues)(records)
         saving.finish()
+        trace.say("saved in one transaction in \(started.duration(to: clock.now))")
         print("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
         for (old, new) in result.renumbered { print("#\(old) → #\(new)") }
     }

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""`make bench`: whole-process median wall times of tracker commands beside psql running the
+same SQL in the same run, at several sizes of deterministic seed data, plus import throughput
+beside psql's \\copy of the same rows and the peak memory of `tracker export`.
+
+usage: scripts/bench.py TRACKER_BINARY [--sizes 10000,100000,1000000] [--runs 15]
+Prints a Markdown table. Uses a private cluster in $TRACKER_BENCH_DIR (default /tmp/tracker-bench).
+"""
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("tracker")
+parser.add_argument("--sizes", default="10000,100000,1000000")
+parser.add_argument("--runs", type=int, default=15)
+args = parser.parse_args()
+tracker = os.path.abspath(args.tracker)
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
+env["TRACKER_CLUSTER_DIR"] = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
+env["TRACKER_USER"] = "user1"
+env["NO_COLOR"] = "1"
+
+
+def run(command, extra_env=None, stdin=None, capture=False):
+    result = subprocess.run(
+        command, env={**env, **(extra_env or {})}, stdin=stdin, check=True,
+        stdout=subprocess.PIPE if capture else subprocess.DEVNULL, stderr=subprocess.PIPE, text=capture)
+    return result.stdout if capture else None
+
+
+def median_ms(command, extra_env=None, runs=args.runs, before=None):
+    times = []
+    for index in range(runs):
+        if before:
+            before(index)
+        start = time.perf_counter()
+        run(command, extra_env)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+run([tracker, "db", "start"])
+status = run([tracker, "db", "status"], capture=True)
+server = status.split("Connect with: psql ", 1)[1].strip().strip('"').replace("dbname='tracker'", "")
+
+
+def settings(database):
+    return f"{server} dbname='{database}'"
+
+
+def psql(database, sql, extra_env=None):
+    return ["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-c", sql]
+
+
+def fresh_database(name):
+    run(["psql", "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE IF EXISTS {name}"])
+    run(["psql", "-X", "-q", settings("postgres"), "-c", f"CREATE DATABASE {name}"])
+    run([tracker, "migrate"], {"DATABASE_URL": settings(name)})
+
+
+SELECT = """SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login,
+ (SELECT string_agg(u.login, ',' ORDER BY lower(u.login)) FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
+   WHERE ia.issue_number = i.number) AS assignees, i.created_at, i.updated_at, i.closed_at
+ FROM issues i JOIN users author ON author.id = i.author_id"""
+ASSIGNEE = """EXISTS (SELECT 1 FROM issue_assignees ia JOIN users au ON au.id = ia.user_id
+ WHERE ia.issue_number = i.number AND lower(au.login) = lower('user7'))"""
+
+rows = {}
+sizes = [int(size) for size in args.sizes.split(",")]
+for size in sizes:
+    database = f"bench_{size}"
+    print(f"seeding {size} issues…", file=sys.stderr)
+    fresh_database(database)
+    run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-f", os.path.join(root, "scripts/seed.sql")],
+        {"PGOPTIONS": f"-c tracker.seed_size={size}"})
+    run(["psql", "-X", "-q", settings(database), "-c", "VACUUM ANALYZE"])
+    url = {"DATABASE_URL": settings(database)}
+    middle = size // 2
+    words = run(psql(database, f"SELECT split_part(body, ' ', 1) || ' ' || split_part(body, ' ', 2) FROM issues WHERE number = {middle}"), capture=True).strip()
+    cases = [
+        ("list", [], f"{SELECT} WHERE i.state = 'open' ORDER BY i.number DESC LIMIT 31"),
+        ("list --assignee user7", ["--assignee", "user7"],
+         f"{SELECT} WHERE i.state = 'open' AND {ASSIGNEE} ORDER BY i.number DESC LIMIT 31"),
+        (f"list --search \"two words\"", ["--search", words],
+         f"{SELECT} WHERE i.state = 'open' AND to_tsvector('english', i.title || ' ' || i.body) @@ plainto_tsquery('english', '{words}') ORDER BY i.number DESC LIMIT 31"),
+        ("list --state closed --author user7 --sort updated", ["--state", "closed", "--author", "user7", "--sort", "updated"],
+         f"{SELECT} WHERE i.state = 'closed' AND lower(author.login) = lower('user7') ORDER BY i.updated_at DESC, i.number DESC LIMIT 31"),
+        (f"list --state all --after {middle} (deep page)", ["--state", "all", "--after", str(middle)],
+         f"{SELECT} WHERE i.number < {middle} ORDER BY i.number DESC LIMIT 31"),
+    ]
+    for name, arguments, sql in cases:
+        rows.setdefault(name, {})[size] = (median_ms([tracker, "list"] + arguments if arguments else [tracker, "list"], url),
+                                          median_ms(psql(database, sql)))
+    show_sql = (f"{SELECT} WHERE i.number = {middle}; SELECT e.kind, actor.login, subject.login, e.state_reason, e.created_at "
+                f"FROM issue_events e JOIN users actor ON actor.id = e.actor_id LEFT JOIN users subject ON subject.id = e.subject_user_id "
+                f"WHERE e.issue_number = {middle} ORDER BY e.id")
+    rows.setdefault("show N", {})[size] = (median_ms([tracker, "show", str(middle)], url), median_ms(psql(database, show_sql)))
+    create_sql = ("BEGIN; WITH next AS (UPDATE issue_number_counter SET last_number = last_number + 1 RETURNING last_number, clock_timestamp() AS at) "
+                  "INSERT INTO issues (number, title, body, author_id, created_at, updated_at) SELECT last_number, 'Bench create', '', 1, at, at FROM next; "
+                  "INSERT INTO issue_events (issue_number, kind, actor_id) SELECT last_number, 'created', 1 FROM issue_number_counter; COMMIT;")
+    rows.setdefault("create", {})[size] = (median_ms([tracker, "create", "--title", "Bench create"], url), median_ms(psql(database, create_sql)))
+    open_numbers = [int(n) for n in run(psql(database, f"SELECT number FROM issues WHERE assignee_count = 0 ORDER BY number LIMIT {2 * args.runs}"), capture=True).split()]
+    times = []
+    for number in open_numbers[: args.runs]:
+        start = time.perf_counter()
+        run([tracker, "assign", str(number), "user9"], url)
+        times.append(time.perf_counter() - start)
+    tracker_assign = statistics.median(times) * 1000
+    times = []
+    for number in open_numbers[args.runs:]:
+        sql = (f"BEGIN; SELECT number FROM issues WHERE number = {number} FOR UPDATE; "
+               f"WITH added AS (INSERT INTO issue_assignees (issue_number, user_id) SELECT {number}, id FROM users WHERE lower(login) = 'user9' ON CONFLICT DO NOTHING RETURNING user_id) "
+               f"INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id) SELECT {number}, 'assigned', 1, user_id FROM added; "
+               f"UPDATE issues SET updated_at = clock_timestamp() WHERE number = {number}; COMMIT;")
+        start = time.perf_counter()
+        run(psql(database, sql))
+        times.append(time.perf_counter() - start)
+    rows.setdefault("assign", {})[size] = (tracker_assign, statistics.median(times) * 1000)
+
+    # Import throughput: tracker's JSON through `tracker import` vs psql \copy of the same rows.
+    with tempfile.TemporaryDirectory() as scratch:
+        exported = os.path.join(scratch, "issues.json")
+        with open(exported, "w") as output:
+            subprocess.run([tracker, "export"], env={**env, **url}, stdout=output, check=True)
+        if size == sizes[-1]:
+            probe = subprocess.run(
+                [sys.executable, "-c",
+                 "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+                 "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)", tracker, "export"],
+                env={**env, **url}, capture_output=True, text=True, check=True)
+            export_peak = (size, int(probe.stdout) / 1024)
+        for table in ("issues", "issue_assignees", "issue_events", "users"):
+            run(["psql", "-X", "-q", settings(database), "-c", f"\\copy {table} TO '{scratch}/{table}.tsv'"])
+        fresh_database(f"{database}_import")
+        start = time.perf_counter()
+        run([tracker, "import", exported], {"DATABASE_URL": settings(f"{database}_import")})
+        tracker_import = time.perf_counter() - start
+        fresh_database(f"{database}_copy")
+        copy_script = os.path.join(scratch, "copy.sql")
+        with open(copy_script, "w") as script:
+            script.write("BEGIN;\nSET LOCAL tracker.bulk_import = 'on';\n")
+            script.write(f"\\copy users FROM '{scratch}/users.tsv'\n")
+            script.write(f"\\copy issues FROM '{scratch}/issues.tsv'\n")
+            script.write(f"\\copy issue_assignees FROM '{scratch}/issue_assignees.tsv'\n")
+            script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
+            script.write("COMMIT;\n")
+        start = time.perf_counter()
+        run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
+             "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE issue_events ALTER COLUMN id DROP IDENTITY"])
+        start = time.perf_counter()
+        run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-f", copy_script])
+        psql_copy = time.perf_counter() - start
+        rows.setdefault("import (issues/s)", {})[size] = (size / tracker_import, size / psql_copy)
+        for name in (f"{database}_import", f"{database}_copy"):
+            run(["psql", "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE {name}"])
+
+header = "| command | " + " | ".join(f"{size:,}: tracker · psql · ratio" for size in sizes) + " | growth " + f"{sizes[-1]:,} vs {sizes[0]:,} |"
+print(header)
+print("|" + " --- |" * (len(sizes) + 2))
+for name, by_size in rows.items():
+    cells = []
+    for size in sizes:
+        mine, theirs = by_size[size]
+        if name.startswith("import"):
+            cells.append(f"{mine:,.0f} · {theirs:,.0f} · {theirs / mine:.2f}× the time")
+        else:
+            cells.append(f"{mine:.1f} ms · {theirs:.1f} ms · {mine / theirs:.2f}")
+    first, last = by_size[sizes[0]][0], by_size[sizes[-1]][0]
+    growth = f"{first / last:.2f}" if name.startswith("import") else f"{last / first:.2f}"
+    print(f"| {name} | " + " | ".join(cells) + f" | {growth} |")
+if "export_peak" in dir():
+    print(f"\nPeak resident memory of `tracker export` at {export_peak[0]:,} issues: {export_peak[1]:.1f} MiB")
