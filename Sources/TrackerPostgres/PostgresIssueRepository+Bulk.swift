@@ -6,7 +6,12 @@ extension PostgresIssueRepository {
     public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
         let query = IssueListQuery(filter)
         try await database.tracked { connection in
-            try connection.stream(query.sql, query.parameters) { row in try body(IssueRowDecoding.issue(from: row)) }
+            // A stream runs as long as its reader takes: no statement limit inside it.
+            try connection.transaction { connection in
+                try connection.execute("SET LOCAL statement_timeout = 0")
+                try connection.stream(query.sql, query.parameters) { row in try body(IssueRowDecoding.issue(from: row))
+                }
+            }
         }
     }
 
