@@ -7,11 +7,8 @@ extension Connection {
     public func stream(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
-        let texts = parameters.map { $0.postgresText }
-        let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
-        defer { cStrings.forEach { free($0) } }
-        let sent = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-            PQsendQueryParams(rawHandle, sql, Int32(texts.count), nil, buffer.baseAddress, nil, nil, 0)
+        let sent = Connection.withParameterValues(parameters) { count, values in
+            PQsendQueryParams(rawHandle, sql, count, nil, values, nil, nil, 0)
         }
         guard sent == 1 else { throw PostgresError(kind: .connectionLost, message: lastErrorText) }
         PQsetSingleRowMode(rawHandle)

@@ -43,60 +43,41 @@ public final class Connection {
 
     /// Refuses malformed settings before any network traffic, with libpq's own reason.
     public static func validate(_ settings: String) throws(PostgresError) {
-        var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(settings, &message) else {
-            let reason = message.map { String(cString: $0) } ?? "cannot be parsed"
-            PQfreemem(message)
-            throw PostgresError(
-                kind: .invalidSettings,
-                message: reason.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        PQconninfoFree(options)
+        _ = try options(of: settings)
     }
 
     /// The same settings as a key=value string, pointed at another database on the same server.
     public static func settings(_ settings: String?, database: String) throws(PostgresError) -> String {
-        var pairs: [String] = []
-        if let settings, !settings.isEmpty {
-            try validate(settings)
-            var message: UnsafeMutablePointer<CChar>?
-            guard let options = PQconninfoParse(settings, &message) else {
-                PQfreemem(message)
-                throw PostgresError(kind: .invalidSettings, message: "cannot be parsed")
-            }
-            defer { PQconninfoFree(options) }
-            var option = options
-            while let keyword = option.pointee.keyword {
-                let key = String(cString: keyword)
-                if key != "dbname", let value = option.pointee.val {
-                    pairs.append("\(key)=\(quotedSettingValue(String(cString: value)))")
-                }
-                option += 1
-            }
-        }
-        pairs.append("dbname=\(quotedSettingValue(database))")
-        return pairs.joined(separator: " ")
+        var given: [(key: String, value: String)] = []
+        if let settings, !settings.isEmpty { given = try options(of: settings) }
+        let pairs = given.filter { $0.key != "dbname" }.map { "\($0.key)=\(quotedSettingValue($0.value))" }
+        return (pairs + ["dbname=\(quotedSettingValue(database))"]).joined(separator: " ")
     }
 
     /// The settings as key=value pairs with the password shown as `***`, for messages and traces;
     /// settings libpq cannot parse are shown as `(unreadable settings)`, since they might hold one.
     public static func redacted(_ settings: String) -> String {
+        guard let given = try? options(of: settings) else { return "(unreadable settings)" }
+        return given.map { "\($0.key)=\($0.key == "password" ? "***" : quotedSettingValue($0.value))" }
+            .joined(separator: " ")
+    }
+
+    /// The options a URL or key=value string sets, as libpq reads them (PQconninfoParse).
+    private static func options(of settings: String) throws(PostgresError) -> [(key: String, value: String)] {
         var message: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(settings, &message) else {
+        guard let parsed = PQconninfoParse(settings, &message) else {
+            let reason = message.map { String(cString: $0) } ?? "cannot be parsed"
             PQfreemem(message)
-            return "(unreadable settings)"
+            throw PostgresError(kind: .invalidSettings, message: reason.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        defer { PQconninfoFree(options) }
-        var pairs: [String] = []
-        var option = options
+        defer { PQconninfoFree(parsed) }
+        var options: [(key: String, value: String)] = []
+        var option = parsed
         while let keyword = option.pointee.keyword {
-            let key = String(cString: keyword)
-            if let value = option.pointee.val {
-                pairs.append("\(key)=\(key == "password" ? "***" : quotedSettingValue(String(cString: value)))")
-            }
+            if let value = option.pointee.val { options.append((String(cString: keyword), String(cString: value))) }
             option += 1
         }
-        return pairs.joined(separator: " ")
+        return options
     }
 
     /// Quotes a value for a key=value connection string.
@@ -135,11 +116,8 @@ public final class Connection {
     /// Runs one statement with its values as parameters (never spliced into the SQL text).
     @discardableResult
     public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws(PostgresError) -> QueryResult {
-        let texts = parameters.map { $0.postgresText }
-        let cStrings = texts.map { $0.map { strdup($0) } ?? nil }
-        defer { cStrings.forEach { free($0) } }
-        let result = cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-            PQexecParams(handle, sql, Int32(texts.count), nil, buffer.baseAddress, nil, nil, 0)
+        let result = Connection.withParameterValues(parameters) { count, values in
+            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
         }
         return try consume(result)
     }
@@ -148,6 +126,17 @@ public final class Connection {
     @discardableResult
     public func execute(_ sql: String) throws(PostgresError) -> QueryResult {
         try consume(PQexec(handle, sql))
+    }
+
+    /// Hands libpq the parameters' text as C strings (NULL for SQL NULL), freed afterwards.
+    static func withParameterValues<T>(
+        _ parameters: [any PostgresEncodable], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> T
+    ) -> T {
+        let cStrings = parameters.map { $0.postgresText.map { strdup($0) } ?? nil }
+        defer { cStrings.forEach { free($0) } }
+        return cStrings.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
+            body(Int32(cStrings.count), buffer.baseAddress)
+        }
     }
 
     private func consume(_ result: OpaquePointer?) throws(PostgresError) -> QueryResult {
