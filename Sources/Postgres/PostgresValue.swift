@@ -49,16 +49,6 @@ extension Bool: PostgresEncodable, PostgresDecodable {
     }
 }
 
-extension Date: PostgresEncodable, PostgresDecodable {
-    public var postgresText: String? { PostgresTimestamp.format(self) }
-    public init(postgresText: String) throws(PostgresError) {
-        guard let date = PostgresTimestamp.parse(postgresText) else {
-            throw .undecodable(postgresText, as: "Date")
-        }
-        self = date
-    }
-}
-
 extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
     public var postgresText: String? { self?.postgresText }
 }

@@ -48,6 +48,6 @@ enum IssueEvents {
         case ("reopened", _): kind = .reopened
         case (let other, _): throw TrackerError.storageFailure("unexpected event '\(other)' in the database")
         }
-        return IssueEvent(kind: kind, actor: try Login(try row.decode(1)), createdAt: try row.decode(4))
+        return IssueEvent(kind: kind, actor: try Login(try row.decode(1)), createdAt: try row.timestamp(4))
     }
 }

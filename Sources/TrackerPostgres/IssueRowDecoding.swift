@@ -1,4 +1,3 @@
-import Foundation
 import Postgres
 import TrackerCore
 
@@ -23,9 +22,9 @@ enum IssueRowDecoding {
             stateReason: try (row.decode(4) as String?).map { try enumValue(StateReason.self, $0) },
             author: try Login(try row.decode(5)),
             assignees: try (assignees?.split(separator: ",") ?? []).map { try Login(String($0)) },
-            createdAt: try row.decode(7),
-            updatedAt: try row.decode(8),
-            closedAt: try row.decode(9)
+            createdAt: try row.timestamp(7),
+            updatedAt: try row.timestamp(8),
+            closedAt: try row.optionalTimestamp(9)
         )
     }
 

@@ -11,8 +11,8 @@ import TrackerUI
     func issue(_ number: Int64, _ title: String, body: String = "") throws -> TrackerCore.Issue {
         TrackerCore.Issue(
             number: try IssueNumber(number), title: title, body: body, author: try Login("alice"),
-            assignees: [try Login("bob")], createdAt: now.addingTimeInterval(-180),
-            updatedAt: now.addingTimeInterval(-60))
+            assignees: [try Login("bob")], createdAt: Timestamp(now.addingTimeInterval(-180)),
+            updatedAt: Timestamp(now.addingTimeInterval(-60)))
     }
 
     func output(_ issues: [TrackerCore.Issue], state: StateFilter = .open) -> IssueListViewModel.Output {
@@ -23,7 +23,7 @@ import TrackerUI
 
     @Test func rendersATableWithAgeAndAssignees() throws {
         let terminal = ScriptedTerminal()
-        IssueListView(format: .table, now: { now }).render(output([try issue(7, "Crash")]), to: terminal)
+        IssueListView(format: .table, now: { Timestamp(now) }).render(output([try issue(7, "Crash")]), to: terminal)
         let lines = terminal.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("#"))
@@ -36,7 +36,7 @@ import TrackerUI
     @Test func cutsLongTitlesToTheTerminalWidth() throws {
         let terminal = ScriptedTerminal(width: 60)
         let title = String(repeating: "word ", count: 40)
-        IssueListView(format: .table, now: { now }).render(output([try issue(1, title)]), to: terminal)
+        IssueListView(format: .table, now: { Timestamp(now) }).render(output([try issue(1, title)]), to: terminal)
         for line in terminal.output.split(separator: "\n") { #expect(line.count <= 60) }
         #expect(terminal.output.contains("…"))
     }
@@ -45,7 +45,7 @@ import TrackerUI
         var sneaky = try issue(1, "ok")
         sneaky.title = "evil \u{1B}]0;pwned\u{7} \u{9B}2J"
         let terminal = ScriptedTerminal()
-        IssueListView(format: .table, now: { now }).render(output([sneaky]), to: terminal)
+        IssueListView(format: .table, now: { Timestamp(now) }).render(output([sneaky]), to: terminal)
         #expect(!terminal.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
         #expect(terminal.output.contains("^[]0;pwned^G"))
         #expect(terminal.output.contains("<U+009B>2J"))
@@ -53,7 +53,8 @@ import TrackerUI
 
     @Test func showsTheStateColumnWhenClosedIssuesCanAppear() throws {
         let terminal = ScriptedTerminal()
-        IssueListView(format: .table, now: { now }).render(output([try issue(1, "x")], state: .all), to: terminal)
+        IssueListView(format: .table, now: { Timestamp(now) }).render(
+            output([try issue(1, "x")], state: .all), to: terminal)
         #expect(terminal.output.contains("STATE"))
         #expect(terminal.output.contains("open"))
     }
@@ -94,9 +95,11 @@ import TrackerUI
 @Suite struct RelativeTimeTests {
     @Test func describesAgesLikeGh() {
         let now = Date(timeIntervalSince1970: 1_000_000)
-        #expect(RelativeTime.describe(now.addingTimeInterval(-5), now: now) == "just now")
-        #expect(RelativeTime.describe(now.addingTimeInterval(-60), now: now) == "1 minute ago")
-        #expect(RelativeTime.describe(now.addingTimeInterval(-3 * 3600), now: now) == "3 hours ago")
-        #expect(RelativeTime.describe(now.addingTimeInterval(-2 * 86_400), now: now) == "2 days ago")
+        #expect(RelativeTime.describe(Timestamp(now.addingTimeInterval(-5)), now: Timestamp(now)) == "just now")
+        #expect(RelativeTime.describe(Timestamp(now.addingTimeInterval(-60)), now: Timestamp(now)) == "1 minute ago")
+        #expect(
+            RelativeTime.describe(Timestamp(now.addingTimeInterval(-3 * 3600)), now: Timestamp(now)) == "3 hours ago")
+        #expect(
+            RelativeTime.describe(Timestamp(now.addingTimeInterval(-2 * 86_400)), now: Timestamp(now)) == "2 days ago")
     }
 }

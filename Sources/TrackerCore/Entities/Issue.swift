@@ -8,14 +8,14 @@ public struct Issue: Equatable, Sendable {
     public var stateReason: StateReason?
     public var author: Login
     public var assignees: [Login]
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var closedAt: Date?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var closedAt: Timestamp?
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,
         stateReason: StateReason? = nil, author: Login, assignees: [Login] = [],
-        createdAt: Date, updatedAt: Date, closedAt: Date? = nil
+        createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil
     ) {
         self.number = number
         self.title = title

@@ -12,9 +12,9 @@ public struct IssueEvent: Equatable, Sendable {
 
     public var kind: Kind
     public var actor: Login
-    public var createdAt: Date
+    public var createdAt: Timestamp
 
-    public init(kind: Kind, actor: Login, createdAt: Date) {
+    public init(kind: Kind, actor: Login, createdAt: Timestamp) {
         self.kind = kind
         self.actor = actor
         self.createdAt = createdAt

@@ -62,10 +62,10 @@ public struct IssueFilter: Equatable, Sendable {
 
     /// Orders issues as the list shows them.
     public func areInOrder(_ lhs: Issue, _ rhs: Issue) -> Bool {
-        let key: (Issue) -> (Double, Int64) = { issue in
+        let key: (Issue) -> (Int64, Int64) = { issue in
             switch sort {
             case .created: (0, issue.number.value)
-            case .updated: (issue.updatedAt.timeIntervalSince1970, issue.number.value)
+            case .updated: (issue.updatedAt.microseconds, issue.number.value)
             }
         }
         return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)

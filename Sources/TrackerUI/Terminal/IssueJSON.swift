@@ -38,9 +38,9 @@ enum IssueJSON {
                 case .stateReason: issue.stateReason.map { $0.rawValue.uppercased() as Any } ?? NSNull()
                 case .author: person(issue.author)
                 case .assignees: issue.assignees.map(person)
-                case .createdAt: ISOTime.format(issue.createdAt)
-                case .updatedAt: ISOTime.format(issue.updatedAt)
-                case .closedAt: issue.closedAt.map { ISOTime.format($0) as Any } ?? NSNull()
+                case .createdAt: issue.createdAt.iso8601
+                case .updatedAt: issue.updatedAt.iso8601
+                case .closedAt: issue.closedAt.map { $0.iso8601 as Any } ?? NSNull()
                 case .events: events.map(event)
                 }
         }
@@ -51,7 +51,7 @@ enum IssueJSON {
 
     private static func event(_ event: IssueEvent) -> [String: Any] {
         var object: [String: Any] = [
-            "actor": person(event.actor), "createdAt": ISOTime.format(event.createdAt),
+            "actor": person(event.actor), "createdAt": event.createdAt.iso8601,
         ]
         switch event.kind {
         case .created: object["kind"] = "created"
@@ -67,15 +67,5 @@ enum IssueJSON {
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-}
-
-/// ISO-8601 in UTC, with microseconds (PostgreSQL's precision) only when there are any.
-enum ISOTime {
-    static func format(_ date: Date) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down)
-        let micros = min(999_999, Int(((date.timeIntervalSince1970 - whole) * 1_000_000).rounded()))
-        let base = Date(timeIntervalSince1970: whole).formatted(.iso8601)
-        return micros == 0 ? base : String(base.dropLast()) + String(format: ".%06dZ", micros)
     }
 }

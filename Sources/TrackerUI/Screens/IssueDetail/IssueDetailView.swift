@@ -6,9 +6,9 @@ import TrackerCore
 @MainActor
 public struct IssueDetailView {
     public let format: OutputFormat
-    public let now: () -> Date
+    public let now: () -> Timestamp
 
-    public init(format: OutputFormat, now: @escaping () -> Date = Date.init) {
+    public init(format: OutputFormat, now: @escaping () -> Timestamp = Timestamp.now) {
         self.format = format
         self.now = now
     }
