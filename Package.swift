@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackerCLITests",
-            dependencies: ["tracker", "TrackerTestSupport", "Postgres"],
+            dependencies: ["tracker", "TrackerTestSupport", "TrackerPostgres", "TrackerCore", "Postgres"],
             swiftSettings: strictSettings
         ),
     ]

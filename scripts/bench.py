@@ -140,8 +140,12 @@ for size in sizes:
                  "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)", tracker, "export"],
                 env={**env, **url}, capture_output=True, text=True, check=True)
             export_peak = (size, int(probe.stdout) / 1024)
-        for table in ("issues", "issue_assignees", "issue_events", "users"):
-            run(["psql", "-X", "-q", settings(database), "-c", f"\\copy {table} TO '{scratch}/{table}.tsv'"])
+        # Issues without assignee_count: the trigger counts the assignees as they are copied in.
+        issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at"
+        sources = {"issues": f"(SELECT {issue_columns} FROM issues)", "issue_assignees": "issue_assignees",
+                   "issue_events": "issue_events", "users": "users"}
+        for table, source in sources.items():
+            run(["psql", "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
         fresh_database(f"{database}_import")
         start = time.perf_counter()
         run([tracker, "import", exported], {"DATABASE_URL": settings(f"{database}_import")})
@@ -149,9 +153,9 @@ for size in sizes:
         fresh_database(f"{database}_copy")
         copy_script = os.path.join(scratch, "copy.sql")
         with open(copy_script, "w") as script:
-            script.write("BEGIN;\nSET LOCAL tracker.bulk_import = 'on';\n")
+            script.write("BEGIN;\n")
             script.write(f"\\copy users FROM '{scratch}/users.tsv'\n")
-            script.write(f"\\copy issues FROM '{scratch}/issues.tsv'\n")
+            script.write(f"\\copy issues ({issue_columns}) FROM '{scratch}/issues.tsv'\n")
             script.write(f"\\copy issue_assignees FROM '{scratch}/issue_assignees.tsv'\n")
             script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
             script.write("COMMIT;\n")

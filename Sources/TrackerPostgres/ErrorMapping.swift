@@ -27,6 +27,9 @@ extension PostgresError {
         if let constraint, let field = PostgresError.fieldsByConstraint[constraint] {
             return .invalidInput(field: field.name, rule: field.rule)
         }
+        if let constraint, constraint.hasSuffix("_range") {
+            return .invalidInput(field: "time", rule: "must lie in years 0001 to 9999 (UTC)")
+        }
         if sqlState == SQLState.queryCanceled {
             return .storageFailure(
                 "the database cancelled the query (statement timeout or an administrator); nothing was saved. "
@@ -58,6 +61,10 @@ extension PostgresError {
         "issues_title_no_control": ("title", "control characters are not allowed"),
         "issues_body_length": ("body", "longer than 65536 characters"),
         "issues_assignee_limit": ("assignees", "an issue can have at most 10 assignees"),
+        "issues_number_range": ("issue number", "the highest issue number is \(IssueNumber.maximum)"),
+        "issue_number_counter_range": (
+            "issue number", "every number up to \(IssueNumber.maximum) is used; no more issues can be created"
+        ),
     ]
 }
 

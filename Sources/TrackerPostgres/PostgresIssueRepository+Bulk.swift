@@ -19,22 +19,21 @@ extension PostgresIssueRepository {
     /// each sent with COPY, not one round trip per row.
     public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
         try await database.trackedTransaction { connection in
-            // A large import may take minutes: no statement limit inside it; assignee counts are
-            // written with the issues (see the trigger in 0001).
-            try connection.execute("SET LOCAL statement_timeout = 0; SET LOCAL tracker.bulk_import = 'on'")
+            // A large import may take minutes: no statement limit inside it. Assignee counts are
+            // left to the trigger, which runs once for the whole COPY of assignees.
+            try connection.execute("SET LOCAL statement_timeout = 0")
             let last: Int64 = try connection.query(
                 "SELECT last_number FROM issue_number_counter FOR UPDATE"
             ).rows[0].decode(0)
             let empty: Bool = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM issues)").rows[0].decode(0)
-            let keepNumbers = empty && records.allSatisfy { $0.number != nil }
-            let numbers =
-                keepNumbers ? records.map { $0.number! } : IssueImportRows.newNumbers(for: records, after: last)
+            let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: empty)
+            let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: last)
             let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
             let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs)
             try connection.copyIn(
                 """
-                COPY issues (number, title, body, state, state_reason, author_id, assignee_count,
-                             created_at, updated_at, closed_at)
+                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
+                             closed_at)
                 FROM STDIN
                 """, rows.writeIssues)
             try connection.copyIn(
@@ -60,16 +59,6 @@ struct IssueImportRows {
     let records: [ImportedIssue]
     let numbers: [Int64]
     let userIDs: [String: Int64]
-
-    /// Numbers after the tracker's last one, given in order of creation time (then old number).
-    static func newNumbers(for records: [ImportedIssue], after last: Int64) -> [Int64] {
-        let order = records.indices.sorted {
-            (records[$0].createdAt, records[$0].number ?? 0, $0) < (records[$1].createdAt, records[$1].number ?? 0, $1)
-        }
-        var numbers = [Int64](repeating: 0, count: records.count)
-        for (position, index) in order.enumerated() { numbers[index] = last + Int64(position) + 1 }
-        return numbers
-    }
 
     /// Registers every author and assignee that is missing; ids by lowercased login.
     static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
@@ -99,7 +88,7 @@ struct IssueImportRows {
                 [
                     String(numbers[index]), Connection.copyField(record.title), Connection.copyField(record.body),
                     record.state.rawValue, Connection.copyField(record.stateReason?.rawValue), id(record.author),
-                    String(record.assignees.count), record.createdAt.postgresText!, record.updatedAt.postgresText!,
+                    record.createdAt.postgresText, record.updatedAt.postgresText,
                     Connection.copyField(record.closedAt?.postgresText),
                 ].joined(separator: "\t") + "\n"
         }
@@ -109,7 +98,7 @@ struct IssueImportRows {
         try chunked(write) { index, line in
             let record = records[index]
             for login in record.assignees {
-                line += "\(numbers[index])\t\(id(login))\t\(record.createdAt.postgresText!)\n"
+                line += "\(numbers[index])\t\(id(login))\t\(record.createdAt.postgresText)\n"
             }
         }
     }
@@ -119,14 +108,14 @@ struct IssueImportRows {
             let record = records[index]
             let number = String(numbers[index])
             let author = id(record.author)
-            let created = record.createdAt.postgresText!
+            let created = record.createdAt.postgresText
             line += "\(number)\tcreated\t\(author)\t\\N\t\\N\t\(created)\n"
             for login in record.assignees {
                 line += "\(number)\tassigned\t\(author)\t\(id(login))\t\\N\t\(created)\n"
             }
             if let closedAt = record.closedAt {
                 let reason = record.stateReason == .notPlanned ? "not_planned" : "completed"
-                line += "\(number)\tclosed\t\(author)\t\\N\t\(reason)\t\(closedAt.postgresText!)\n"
+                line += "\(number)\tclosed\t\(author)\t\\N\t\(reason)\t\(closedAt.postgresText)\n"
             }
         }
     }

@@ -8,11 +8,11 @@ public actor InMemoryIssueRepository: IssueRepository {
     private var events: [Int64: [IssueEvent]] = [:]
     private var lastNumber: Int64 = 0
     private let users: InMemoryAssigneeRepository
-    private let now: @Sendable () -> Date
+    private let now: @Sendable () -> Timestamp
     /// When set, the next call fails with it (to test how screens show failures).
     private var nextFailure: TrackerError?
 
-    public init(users: InMemoryAssigneeRepository, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(users: InMemoryAssigneeRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
         self.now = now
     }
@@ -62,11 +62,11 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
         try takeFailure()
-        let keepNumbers = issues.isEmpty && records.allSatisfy { $0.number != nil }
+        let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
+        let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
         var renumbered: [(old: Int64, new: Int64)] = []
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
-        for record in records.sorted(by: { ($0.createdAt, $0.number ?? 0) < ($1.createdAt, $1.number ?? 0) }) {
-            let number = keepNumbers ? record.number! : lastNumber + Int64(staged.count) + 1
+        for (record, number) in zip(records, numbers) {
             if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
             for login in [record.author] + record.assignees where try await users.find(login) == nil {
                 _ = try await users.add(try User(login: login))
@@ -91,11 +91,7 @@ public actor InMemoryIssueRepository: IssueRepository {
             events[number] = entry.1
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
-        let order = Dictionary(
-            uniqueKeysWithValues: records.enumerated().compactMap { index, record in record.number.map { ($0, index) } }
-        )
-        return ImportResult(
-            count: records.count, renumbered: renumbered.sorted { (order[$0.old] ?? 0) < (order[$1.old] ?? 0) })
+        return ImportResult(count: records.count, renumbered: renumbered)
     }
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {

@@ -1,6 +1,7 @@
 import Foundation
 import Postgres
 import Testing
+import TrackerPostgres
 import TrackerTestSupport
 
 /// Many `tracker` processes at once against one database.
@@ -67,7 +68,9 @@ import TrackerTestSupport
         let outcomes = try together(tracker, [["migrate"], ["migrate"]])
         #expect(outcomes.allSatisfy { $0.status == 0 })
         let printed = outcomes.map { String(decoding: $0.stdout, as: UTF8.self) }
-        #expect(printed.filter { $0.contains("Applied 0001") }.count == 1)
-        #expect(try scalar(tracker, "SELECT count(*) FROM schema_migrations") == 1)
+        for migration in Migrator.bundled {
+            #expect(printed.filter { $0.contains("Applied \(migration.name)") }.count == 1)
+        }
+        #expect(try scalar(tracker, "SELECT count(*) FROM schema_migrations") == Migrator.bundled.count)
     }
 }

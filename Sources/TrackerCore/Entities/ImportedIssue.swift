@@ -1,8 +1,10 @@
-import Foundation
-
 /// One issue read from an export (ours or `gh issue list --json …`), already checked against
 /// the product's limits.
 public struct ImportedIssue: Equatable, Sendable {
+    /// The highest number an import may keep: gh's numbers are GraphQL `Int`s (32-bit), and the
+    /// room above it up to `IssueNumber.maximum` stays free for issues created afterwards.
+    public static let maximumNumber: Int64 = 2_147_483_647
+
     public var number: Int64?
     public var title: String
     public var body: String
@@ -10,16 +12,21 @@ public struct ImportedIssue: Equatable, Sendable {
     public var stateReason: StateReason?
     public var author: Login
     public var assignees: [Login]
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var closedAt: Date?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var closedAt: Timestamp?
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,
-        assignees: [Login], createdAt: Date, updatedAt: Date, closedAt: Date?
+        assignees: [Login], createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp?
     ) throws(TrackerError) {
-        if let number, number <= 0 {
-            throw .invalidInput(field: "number", rule: "'\(number)' is not a positive whole number")
+        if let number, !(1...ImportedIssue.maximumNumber).contains(number) {
+            throw .invalidInput(
+                field: "number", rule: "'\(number)' is not a whole number from 1 to \(ImportedIssue.maximumNumber)")
+        }
+        try ImportedIssue.requireConsistent(state: state, reason: stateReason)
+        if let closedAt, state == .closed, closedAt < createdAt {
+            throw .invalidInput(field: "closedAt", rule: "\(closedAt) is before createdAt \(createdAt)")
         }
         self.number = number
         self.title = try IssueDraft.validTitle(title)
@@ -29,8 +36,19 @@ public struct ImportedIssue: Equatable, Sendable {
         self.author = author
         self.assignees = try IssueDraft.validAssignees(assignees)
         self.createdAt = createdAt
-        self.updatedAt = max(updatedAt, createdAt)
-        self.closedAt = state == .closed ? (closedAt ?? updatedAt) : nil
+        self.closedAt = state == .closed ? max(closedAt ?? updatedAt, createdAt) : nil
+        self.updatedAt = max(updatedAt, createdAt, self.closedAt ?? createdAt)
+    }
+
+    /// gh's pairs: an open issue has no reason or REOPENED; a closed one COMPLETED or NOT_PLANNED.
+    static func requireConsistent(state: IssueState, reason: StateReason?) throws(TrackerError) {
+        switch (state, reason) {
+        case (_, nil), (.open, .reopened), (.closed, .completed), (.closed, .notPlanned): return
+        case (.open, let reason?), (.closed, let reason?):
+            throw .invalidInput(
+                field: "stateReason",
+                rule: "\(reason.rawValue.uppercased()) contradicts state \(state.rawValue.uppercased())")
+        }
     }
 }
 

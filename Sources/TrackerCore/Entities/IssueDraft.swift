@@ -34,7 +34,7 @@ public struct IssueDraft: Equatable, Sendable {
         guard !trimmed.isEmpty else {
             throw .invalidInput(field: "title", rule: "cannot be empty; give a short summary of the issue")
         }
-        let length = trimmed.unicodeScalars.count
+        let length = TextRules.length(trimmed)
         guard length <= maximumTitleLength else {
             throw .invalidInput(
                 field: "title",
@@ -51,7 +51,7 @@ public struct IssueDraft: Equatable, Sendable {
         guard !TextRules.containsNul(body) else {
             throw .invalidInput(field: "body", rule: "contains a NUL byte")
         }
-        let length = body.unicodeScalars.count
+        let length = TextRules.length(body)
         guard length <= maximumBodyLength else {
             throw .invalidInput(
                 field: "body",

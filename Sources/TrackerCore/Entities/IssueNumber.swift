@@ -1,10 +1,13 @@
-/// An issue's number: a positive integer, written `12` or `#12`.
+/// An issue's number: 1 to 2^53 − 1, written `12` or `#12`. The ceiling is the largest
+/// integer every JSON reader (JavaScript's included) holds exactly; the schema enforces it too.
 public struct IssueNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public static let maximum: Int64 = 9_007_199_254_740_991
     public let value: Int64
 
     public init(_ value: Int64) throws(TrackerError) {
-        guard value > 0 else {
-            throw .invalidInput(field: "issue number", rule: "'\(value)' is not a positive whole number")
+        guard (1...IssueNumber.maximum).contains(value) else {
+            throw .invalidInput(
+                field: "issue number", rule: "'\(value)' is not a whole number from 1 to \(IssueNumber.maximum)")
         }
         self.value = value
     }

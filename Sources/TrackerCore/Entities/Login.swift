@@ -8,9 +8,12 @@ public struct Login: Hashable, Sendable, CustomStringConvertible {
         guard !text.isEmpty else {
             throw .invalidInput(field: "login", rule: "a login cannot be empty")
         }
-        guard text.count <= Login.maximumLength else {
+        let length = TextRules.length(text)
+        guard length <= Login.maximumLength else {
             throw .invalidInput(
-                field: "login", rule: "'\(text.prefix(40))…' is longer than \(Login.maximumLength) characters")
+                field: "login",
+                rule: "'\(Login.visible(String(text.unicodeScalars.prefix(Login.maximumLength))))…' is \(length) "
+                    + "characters, longer than \(Login.maximumLength)")
         }
         guard Login.isWellFormed(text) else {
             throw .invalidInput(

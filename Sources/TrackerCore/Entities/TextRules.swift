@@ -1,6 +1,12 @@
 /// Checks shared by every text a person types: no NUL bytes, and (for one-line fields) no control
 /// characters, which covers terminal escape sequences.
 enum TextRules {
+    /// A text's length as every limit counts it: Unicode scalars, PostgreSQL's `char_length`.
+    /// (A decomposed "é" is two, as the database sees it.)
+    static func length(_ text: String) -> Int {
+        text.unicodeScalars.count
+    }
+
     static func containsNul(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.value == 0 }
     }

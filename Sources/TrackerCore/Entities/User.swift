@@ -5,8 +5,10 @@ public struct User: Equatable, Sendable {
 
     public init(login: Login, name: String = "") throws(TrackerError) {
         let trimmed = name.trimmingWhitespace
-        guard trimmed.count <= User.maximumNameLength else {
-            throw .invalidInput(field: "name", rule: "longer than \(User.maximumNameLength) characters")
+        let length = TextRules.length(trimmed)
+        guard length <= User.maximumNameLength else {
+            throw .invalidInput(
+                field: "name", rule: "is \(length) characters, longer than \(User.maximumNameLength); shorten it")
         }
         guard !TextRules.containsControl(trimmed) else {
             throw .invalidInput(field: "name", rule: "control characters are not allowed")

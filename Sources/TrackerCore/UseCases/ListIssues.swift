@@ -9,8 +9,12 @@ public struct ListIssues: Sendable {
         if let limit = filter.limit, limit < 0 {
             throw TrackerError.invalidInput(field: "limit", rule: "'\(limit)' must be 0 (all) or more")
         }
+        // One more than asked tells whether there are more; a limit no table can reach means all.
         var probe = filter
-        probe.limit = filter.limit.map { $0 + 1 }
+        probe.limit = filter.limit.flatMap { limit in
+            let (more, overflow) = limit.addingReportingOverflow(1)
+            return overflow ? nil : more
+        }
         let found = try await issues.list(probe)
         guard let limit = filter.limit, found.count > limit else {
             return IssuePage(issues: found, hasMore: false)

@@ -22,10 +22,12 @@ public enum IssueImportParser {
 
     /// `progress` is called now and then with the number of records read so far.
     public static func parse(
-        _ data: Data, progress: (Int, Int) -> Void = { _, _ in }
+        _ file: Data, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(TrackerError)
         -> [ImportedIssue]
     {
+        // A byte order mark, as some Windows editors write, is not part of the JSON.
+        let data = file.starts(with: [0xEF, 0xBB, 0xBF]) ? file.dropFirst(3) : file
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .invalidInput(field: "import file", rule: "is not valid UTF-8 text")
         }
@@ -68,10 +70,15 @@ public enum IssueImportParser {
         func fail(_ field: String, _ rule: String) -> TrackerError {
             .invalidInput(field: "record \(index) \(field)", rule: rule + "; nothing was imported")
         }
-        func date(_ field: String, _ text: String?) throws(TrackerError) -> Date? {
+        func time(_ field: String, _ text: String?) throws(TrackerError) -> Timestamp? {
             guard let text else { return nil }
-            guard let date = ISOTime.parse(text) else { throw fail(field, "'\(text)' is not an ISO-8601 time") }
-            return date
+            guard let time = Timestamp(iso8601: text) else {
+                throw fail(
+                    field,
+                    "'\(text)' is not a real ISO-8601 time in years 0001–9999 such as 2024-01-02T03:04:05Z "
+                        + "(offsets up to ±15:59, at most 6 fractional digits)")
+            }
+            return time
         }
         func login(_ field: String, _ text: String?) throws(TrackerError) -> Login {
             do {
@@ -98,13 +105,13 @@ public enum IssueImportParser {
         let author = try login("author", record.author?.login)
         var assignees: [Login] = []
         for person in record.assignees ?? [] { assignees.append(try login("assignees", person.login)) }
-        guard let createdAt = try date("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
+        guard let createdAt = try time("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
         do {
             return try ImportedIssue(
                 number: record.number, title: title, body: record.body ?? "", state: state, stateReason: reason,
                 author: author, assignees: assignees, createdAt: createdAt,
-                updatedAt: try date("updatedAt", record.updatedAt) ?? createdAt,
-                closedAt: try date("closedAt", record.closedAt))
+                updatedAt: try time("updatedAt", record.updatedAt) ?? createdAt,
+                closedAt: try time("closedAt", record.closedAt))
         } catch {
             if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }
             if case .tooManyAssignees(_, let count) = error {
