@@ -30,6 +30,26 @@ extension PostgresIssueRepository {
         }
     }
 
+    public func changeAssignees(
+        of number: IssueNumber, adding: [Login], removing: [Login], actor: Login
+    )
+        async throws -> Issue
+    {
+        try await database.trackedTransaction { connection in
+            let actorID = try UserLookup.id(of: actor, on: connection)
+            let addedIDs = try UserLookup.ids(of: adding, on: connection)
+            let removedIDs = try UserLookup.ids(of: removing, on: connection)
+            try IssueRepositoryQueries.lock([number], on: connection)
+            try IssueAssignees.remove(removedIDs, from: number.value, actor: actorID, on: connection)
+            let total = try IssueAssignees.countAfterAdding(addedIDs, to: number.value, on: connection)
+            guard total <= IssueDraft.maximumAssignees else {
+                throw TrackerError.tooManyAssignees(issue: number, count: total)
+            }
+            try IssueAssignees.add(addedIDs, to: number.value, actor: actorID, on: connection)
+            return try IssueRepositoryQueries.issue(number.value, on: connection)
+        }
+    }
+
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try await changeState(
             number, actor: actor, event: .closed(reason),

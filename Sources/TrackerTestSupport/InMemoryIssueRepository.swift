@@ -129,6 +129,25 @@ public actor InMemoryIssueRepository: IssueRepository {
         return commit(changes)
     }
 
+    public func changeAssignees(
+        of number: IssueNumber, adding: [Login], removing: [Login], actor: Login
+    )
+        async throws -> Issue
+    {
+        try takeFailure()
+        let actor = try await registered(actor)
+        let adding = try await registeredAll(adding)
+        var issue = try existing(number)
+        let removed = issue.assignees.filter { removing.contains($0) }
+        issue.assignees.removeAll { removed.contains($0) }
+        let added = adding.filter { !issue.assignees.contains($0) }
+        guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
+            throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
+        }
+        issue.assignees += added
+        return commit([change(issue, removed.map { .unassigned($0) } + added.map { .assigned($0) }, actor: actor)])[0]
+    }
+
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try takeFailure()
         var issue = try existing(number)

@@ -11,6 +11,7 @@ public struct ScreenDependencies: Sendable {
     let createIssue: CreateIssue
     let assignIssues: AssignIssues
     let unassignIssues: UnassignIssues
+    let changeAssignees: ChangeAssignees
     let listUsers: ListUsers
     let drafts: any DraftRepository
     /// Opens `$VISUAL`/`$EDITOR` on the text and returns what was saved; nil when there is none.
@@ -28,6 +29,7 @@ public struct ScreenDependencies: Sendable {
         createIssue = CreateIssue(issues: issues, users: users)
         assignIssues = AssignIssues(issues: issues, users: users)
         unassignIssues = UnassignIssues(issues: issues, users: users)
+        changeAssignees = ChangeAssignees(issues: issues, users: users)
         listUsers = ListUsers(users: users)
         self.drafts = drafts
         self.editBody = editBody
@@ -38,6 +40,8 @@ public struct ScreenDependencies: Sendable {
     }
 
     var assigneeUseCases: AssigneeViewModel.UseCases {
-        .init(assign: assignIssues, unassign: unassignIssues, show: showIssue, listUsers: listUsers)
+        .init(
+            assign: assignIssues, unassign: unassignIssues, change: changeAssignees, show: showIssue,
+            listUsers: listUsers)
     }
 }

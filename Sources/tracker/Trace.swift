@@ -7,7 +7,7 @@ struct Trace {
 
     func say(_ line: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("tracker: \(line)\n".utf8))
+        Say.error(line)
     }
 }
 

@@ -38,13 +38,13 @@ struct Tracker: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as TrackerError {
-            FileHandle.standardError.write(Data("tracker: \(error)\n".utf8))
+            Say.error("\(error)")
             Foundation.exit(ExitStatus.of(error))
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("tracker: \(message) (see --help)\n".utf8))
+            Say.error("\(message) (see --help)")
             Foundation.exit(code.rawValue)
         }
     }

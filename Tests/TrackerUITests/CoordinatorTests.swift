@@ -66,6 +66,12 @@ import TrackerUI
         #expect(terminal.output.split(separator: "\n").contains { $0.hasPrefix("#1") && $0.contains(" bob ") })
     }
 
+    @Test func assigningAnIssueThatDoesNotExistSaysSoAndOpensNoPicker() async throws {
+        let terminal = await run(["a 999", "q"])
+        #expect(terminal.output.contains("! issue #999 does not exist"))
+        #expect(!terminal.output.contains("Assignees ("), "no empty picker")
+    }
+
     @Test func theAssigneeScreenHoldsTheLimitOfTen() async throws {
         let many = (1...11).map { try! User(login: Login("dev\($0)")) }
         for user in many { _ = try await users.add(user) }

@@ -11,6 +11,12 @@ public protocol IssueRepository: Sendable {
     func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue]
     /// Removes assignees (`nil` = all of them; not assigned is fine), all-or-nothing.
     func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue]
+    /// Removes `removing`, then adds `adding`, on one issue in one all-or-nothing change; the
+    /// limit of 10 is checked on the result.
+    func changeAssignees(
+        of number: IssueNumber, adding: [Login], removing: [Login], actor: Login
+    ) async throws
+        -> Issue
     /// Hands every matching issue to `body` in the filter's order, without holding them all
     /// in memory (`limit` and `after` apply as in `list`).
     func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws

@@ -22,8 +22,8 @@ struct DatabaseCommand: AsyncParsableCommand {
             let cluster = DatabaseCommand.cluster
             let settings = try DatabaseCommand.translating { try cluster.ensureRunning() }
             let applied = try await Migrator(database: Database(settings: settings)).migrate()
-            applied.forEach { print("Applied \($0.name)") }
-            print("Private PostgreSQL is running in \(cluster.directory.path)")
+            applied.forEach { Say.line("Applied \($0.name)") }
+            Say.line("Private PostgreSQL is running in \(cluster.directory.path)")
         }
     }
 
@@ -33,7 +33,7 @@ struct DatabaseCommand: AsyncParsableCommand {
         func run() async throws {
             let cluster = DatabaseCommand.cluster
             let stopped = try DatabaseCommand.translating { try cluster.stop() }
-            print(stopped ? "Private PostgreSQL stopped." : "Private PostgreSQL was not running.")
+            Say.line(stopped ? "Private PostgreSQL stopped." : "Private PostgreSQL was not running.")
         }
     }
 
@@ -43,12 +43,12 @@ struct DatabaseCommand: AsyncParsableCommand {
         func run() async throws {
             let cluster = DatabaseCommand.cluster
             guard cluster.isInitialized else {
-                print("Private PostgreSQL not created yet (it will be in \(cluster.directory.path) on first use).")
+                Say.line("Private PostgreSQL not created yet (it will be in \(cluster.directory.path) on first use).")
                 return
             }
             let running = try DatabaseCommand.translating { try cluster.isRunning() }
-            print("Private PostgreSQL is \(running ? "running" : "stopped") in \(cluster.directory.path)")
-            if running { print("Connect with: psql \"\(cluster.connectionSettings())\"") }
+            Say.line("Private PostgreSQL is \(running ? "running" : "stopped") in \(cluster.directory.path)")
+            if running { Say.line("Connect with: psql \"\(cluster.connectionSettings())\"") }
         }
     }
 

@@ -37,8 +37,8 @@ struct ImportCommand: AsyncParsableCommand {
         let result = try await ImportIssues(issues: root.issues)(records)
         saving.finish()
         trace.say("saved in one transaction in \(started.duration(to: clock.now))")
-        print("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
-        for (old, new) in result.renumbered { print("#\(old) → #\(new)") }
+        Say.line("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
+        for (old, new) in result.renumbered { Say.line("#\(old) → #\(new)") }
     }
 }
 

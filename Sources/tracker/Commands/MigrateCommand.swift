@@ -17,15 +17,15 @@ struct MigrateCommand: AsyncParsableCommand {
         let migrator = Migrator(database: root.database)
         if status {
             for entry in try await migrator.status() {
-                print("\(entry.name)  \(MigrateCommand.describe(entry.state))")
+                Say.line("\(entry.name)  \(MigrateCommand.describe(entry.state))")
             }
             return
         }
         let applied = try await migrator.migrate()
         if applied.isEmpty {
-            print("Database schema is up to date.")
+            Say.line("Database schema is up to date.")
         } else {
-            applied.forEach { print("Applied \($0.name)") }
+            applied.forEach { Say.line("Applied \($0.name)") }
         }
     }
 

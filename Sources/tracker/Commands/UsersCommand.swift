@@ -24,7 +24,7 @@ struct UsersCommand: AsyncParsableCommand {
             let user = try User(login: try Login(login), name: name)
             let root = try await CompositionRoot.open(global)
             let added = try await AddUser(users: root.users)(user)
-            print("Added user \(added.login)")
+            Say.line("Added user \(added.login)")
         }
     }
 
@@ -45,13 +45,13 @@ struct UsersCommand: AsyncParsableCommand {
             if json {
                 let objects = users.map { ["login": $0.login.value, "name": $0.name] }
                 let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                Say.block(String(decoding: data, as: UTF8.self))
             } else if users.isEmpty {
-                print("No users. Add one with `tracker users add LOGIN --name \"Full Name\"`.")
+                Say.line("No users. Add one with `tracker users add LOGIN --name \"Full Name\"`.")
             } else {
                 let width = users.map(\.login.value.count).max() ?? 0
                 for user in users {
-                    print(user.login.value.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name)
+                    Say.line(user.login.value.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name)
                 }
             }
         }

@@ -55,7 +55,7 @@ public final class AssigneeCoordinator: Coordinator {
                 }
             }
             if let failure = viewModel.output.failure {
-                terminal.writeLine("! \(failure)")
+                terminal.writeLine("! " + VisibleText.line("\(failure)"))
                 finished = false
             }
         }

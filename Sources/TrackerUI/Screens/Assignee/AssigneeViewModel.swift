@@ -40,13 +40,17 @@ public final class AssigneeViewModel {
     public struct UseCases: Sendable {
         let assign: AssignIssues
         let unassign: UnassignIssues
+        let change: ChangeAssignees?
         let show: ShowIssue?
         let listUsers: ListUsers?
 
-        public init(assign: AssignIssues, unassign: UnassignIssues, show: ShowIssue? = nil, listUsers: ListUsers? = nil)
-        {
+        public init(
+            assign: AssignIssues, unassign: UnassignIssues, change: ChangeAssignees? = nil, show: ShowIssue? = nil,
+            listUsers: ListUsers? = nil
+        ) {
             self.assign = assign
             self.unassign = unassign
+            self.change = change
             self.show = show
             self.listUsers = listUsers
         }
@@ -130,13 +134,13 @@ public final class AssigneeViewModel {
         }
     }
 
-    /// For an existing issue, assigns who was added and unassigns who was removed.
+    /// For an existing issue, unassigns who was removed and assigns who was added, as one change.
     private func save() async throws {
-        guard !numbers.isEmpty else { return }
+        guard let number = numbers.first, let change = useCases.change else { return }
         let removed = original.filter { !output.selected.contains($0) }
         let added = output.selected.filter { !original.contains($0) }
-        if !removed.isEmpty { output.issues = try await useCases.unassign(removed, from: numbers, actor: actor) }
-        if !added.isEmpty { output.issues = try await useCases.assign(added, to: numbers, actor: actor) }
+        guard !removed.isEmpty || !added.isEmpty else { return }
+        output.issues = [try await change(number, adding: added, removing: removed, actor: actor)]
         original = output.selected
     }
 }

@@ -57,7 +57,7 @@ public final class IssueCreatorCoordinator: Coordinator, CoordinatorFinishDelega
             guard let title = ask("Title: ") else { return false }
             await viewModel.send(.title(title))
             guard let problem = viewModel.output.problem else { return true }
-            terminal.writeLine("! \(problem)")
+            terminal.writeLine("! " + VisibleText.line("\(problem)"))
         }
     }
 
@@ -80,7 +80,7 @@ public final class IssueCreatorCoordinator: Coordinator, CoordinatorFinishDelega
             }
             await viewModel.send(.body(body))
             guard let problem = viewModel.output.problem else { return true }
-            terminal.writeLine("! \(problem)")
+            terminal.writeLine("! " + VisibleText.line("\(problem)"))
         }
     }
 

@@ -38,7 +38,7 @@ public struct IssueListView {
             return
         }
         if let failure = output.failure {
-            terminal.writeLine("! \(failure)")
+            terminal.writeLine("! " + VisibleText.line("\(failure)"))
             return
         }
         terminal.writeLine("")

@@ -1,0 +1,21 @@
+/// The assignee picker's save: who was removed and who was added, on one issue, as one
+/// all-or-nothing change (a failure never leaves half of it).
+public struct ChangeAssignees: Sendable {
+    private let issues: any IssueRepository
+    private let users: any AssigneeRepository
+
+    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+        self.issues = issues
+        self.users = users
+    }
+
+    public func callAsFunction(
+        _ number: IssueNumber, adding: [Login], removing: [Login], actor: Login
+    )
+        async throws -> Issue
+    {
+        let adding = try IssueDraft.validAssignees(adding, issue: number)
+        try await RegisteredUsers(users: users).require(adding + removing)
+        return try await issues.changeAssignees(of: number, adding: adding, removing: removing, actor: actor)
+    }
+}
