@@ -12,13 +12,13 @@ public struct Login: Hashable, Sendable, CustomStringConvertible {
         guard length <= Login.maximumLength else {
             throw .invalidInput(
                 field: "login",
-                rule: "'\(Login.visible(String(text.unicodeScalars.prefix(Login.maximumLength))))…' is \(length) "
+                rule: "'\(String(text.unicodeScalars.prefix(Login.maximumLength)))…' is \(length) "
                     + "characters, longer than \(Login.maximumLength)")
         }
         guard Login.isWellFormed(text) else {
             throw .invalidInput(
                 field: "login",
-                rule: "'\(Login.visible(text))' must be letters, digits and single hyphens, "
+                rule: "'\(text)' must be letters, digits and single hyphens, "
                     + "starting with a letter and not ending with a hyphen")
         }
         value = text
@@ -39,10 +39,6 @@ public struct Login: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return true
-    }
-
-    private static func visible(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { TextRules.isControl($0) ? "?" : $0 }))
     }
 
     public var description: String { value }
