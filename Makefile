@@ -27,7 +27,8 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	tmp=$$(mktemp -d /tmp/tracker-tests.XXXXXX) && chmod 755 "$$tmp" && \
 	  TRACKER_TEST_TMPDIR="$$tmp" $(SWIFT) test --skip-build; \
-	  status=$$?; scripts/stop-test-clusters.sh "$$tmp"; rm -rf "$$tmp"; exit $$status
+	  status=$$?; scripts/stop-test-clusters.sh "$$tmp"; \
+	  python3 scripts/check-terminal-output.py "$$tmp" || status=1; rm -rf "$$tmp"; exit $$status
 
 # Benchmarks: medians beside psql at 10k, 100k and 1M issues (slow: it seeds 1M issues).
 # BENCH_SIZES=10000,100000 make bench for a shorter run.

@@ -54,9 +54,22 @@ public struct TrackerProcess: Sendable {
     public func run(_ arguments: [String], stdinData: Data?) throws -> Outcome {
         let outcome = try ChildProcess.run(
             TrackerProcess.binary.path, arguments, environment: environment, stdin: stdinData ?? Data())
+        TrackerProcess.keep(outcome.stdout + outcome.stderr, of: arguments)
         return Outcome(
             status: outcome.status,
             stdout: String(decoding: outcome.stdout, as: UTF8.self),
             stderr: String(decoding: outcome.stderr, as: UTF8.self))
+    }
+
+    /// Keeps what every run printed in `$TRACKER_TEST_TMPDIR/cli-output`, so that `make test`
+    /// can check the whole suite's output for terminal control sequences
+    /// (scripts/check-terminal-output.py).
+    private static func keep(_ printed: Data, of arguments: [String]) {
+        guard let root = ProcessInfo.processInfo.environment["TRACKER_TEST_TMPDIR"] else { return }
+        let folder = URL(fileURLWithPath: root).appending(path: "cli-output")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let header = Data(("$ tracker " + arguments.joined(separator: " ") + "\n").utf8)
+        let file = folder.appending(path: "\(getpid())-\(UUID().uuidString).out")
+        try? (header + printed).write(to: file)
     }
 }

@@ -106,12 +106,12 @@ public enum IssueImportParser {
         var assignees: [Login] = []
         for person in record.assignees ?? [] { assignees.append(try login("assignees", person.login)) }
         guard let createdAt = try time("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
+        let updatedAt = try time("updatedAt", record.updatedAt) ?? createdAt
+        let closedAt = try time("closedAt", record.closedAt)
         do {
             return try ImportedIssue(
                 number: record.number, title: title, body: record.body ?? "", state: state, stateReason: reason,
-                author: author, assignees: assignees, createdAt: createdAt,
-                updatedAt: try time("updatedAt", record.updatedAt) ?? createdAt,
-                closedAt: try time("closedAt", record.closedAt))
+                author: author, assignees: assignees, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt)
         } catch {
             if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }
             if case .tooManyAssignees(_, let count) = error {
@@ -125,7 +125,9 @@ public enum IssueImportParser {
         switch error as? DecodingError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
             .dataCorrupted(let context):
-            let path = context.codingPath.map { $0.intValue.map { "record \($0 + 1)" } ?? $0.stringValue }
+            let path = context.codingPath.enumerated().map { depth, key in
+                key.intValue.map { depth == 0 ? "record \($0 + 1)" : "item \($0 + 1)" } ?? key.stringValue
+            }
             return (path.isEmpty ? "" : path.joined(separator: " ") + ": ") + context.debugDescription
         default:
             return "\(error)"
