@@ -6,6 +6,7 @@ import Foundation
 public final class Connection {
     private let handle: OpaquePointer
     private let settings: String?
+    private let notices = NoticeCollector(limit: Connection.keptNotices)
     var rawHandle: OpaquePointer { handle }
     var lastErrorText: String { Connection.redact(Connection.errorText(handle), settings: settings) }
 
@@ -19,6 +20,7 @@ public final class Connection {
         guard let connection else {
             throw PostgresError(kind: .connection, message: "out of memory while connecting")
         }
+        notices.install(on: connection)
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Connection.errorText(connection)
             PQfinish(connection)
@@ -42,6 +44,14 @@ public final class Connection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// At most this many notices are kept between two `takeNotices()`.
+    public static let keptNotices = 100
+
+    /// The notices the server sent since the last call, oldest first; libpq prints none of them.
+    public func takeNotices() -> [PostgresNotice] {
+        notices.take()
+    }
 
     /// Refuses malformed settings before any network traffic, with libpq's own reason.
     public static func validate(_ settings: String) throws(PostgresError) {
