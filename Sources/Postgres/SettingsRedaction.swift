@@ -59,7 +59,8 @@ struct SettingsRedaction {
 
     /// Whether a piece of text read from the settings holds nothing that may be a password.
     func mayShow(_ quoted: String) -> Bool {
-        if secrets.isEmpty || quoted == redactedSettings { return true }
+        // libpq's own wording quotes these: `matching "]"`, `missing "=" after`, `(expected ":" or "/")`.
+        if secrets.isEmpty || quoted == redactedSettings || ["]", "=", ":", "/"].contains(quoted) { return true }
         return publicPieces.contains { $0.contains(quoted) } && !secrets.contains { quoted.contains($0) }
     }
 

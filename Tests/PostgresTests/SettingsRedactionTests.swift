@@ -35,7 +35,9 @@ import Testing
         #expect {
             try Connection.validate("postgresql://alice:TopSecret@[::1/tracker")
         } throws: { error in
-            (error as? PostgresError)?.message.contains("\"postgresql://alice:***@[::1/tracker\"") == true
+            (error as? PostgresError)?.message
+                == "end of string reached when looking for matching \"]\" in IPv6 host address in URI: "
+                + "\"postgresql://alice:***@[::1/tracker\""
         }
     }
 
