@@ -3,7 +3,10 @@ import Foundation
 
 extension Connection {
     /// Runs one statement in libpq's single-row mode, handing each row to `body` as it arrives,
-    /// so memory stays flat however many rows there are.
+    /// so memory stays flat however many rows there are. When `body` throws, the connection is
+    /// dropped rather than the statement cancelled: a cancel request travels on its own and can
+    /// land after the statement ended, on whatever runs next (the ROLLBACK). The server rolls the
+    /// transaction back when the connection goes, and `Database` opens a new one.
     public func stream(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
@@ -22,7 +25,7 @@ extension Connection {
                     try body(Connection.copyRows(result).rows[0])
                 } catch {
                     failure = error
-                    PQrequestCancel(rawHandle)
+                    shutdown(PQsocket(rawHandle), Int32(SHUT_RDWR))
                 }
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
                 break

@@ -5,8 +5,10 @@ import Foundation
 /// (share it through `Database`, an actor). `PQfinish` runs on deinit, also after a failed connect.
 public final class Connection {
     private let handle: OpaquePointer
+    private let settings: String?
+    private let notices = NoticeCollector(limit: Connection.keptNotices)
     var rawHandle: OpaquePointer { handle }
-    var lastErrorText: String { Connection.errorText(handle) }
+    var lastErrorText: String { Connection.redact(Connection.errorText(handle), settings: settings) }
 
     /// Connects with a URL or key=value string; `nil` or "" uses libpq's own `PG*` variables and defaults.
     /// `limits.connectTimeout` applies unless the settings name their own `connect_timeout`.
@@ -18,12 +20,14 @@ public final class Connection {
         guard let connection else {
             throw PostgresError(kind: .connection, message: "out of memory while connecting")
         }
+        notices.install(on: connection)
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Connection.errorText(connection)
             PQfinish(connection)
-            throw PostgresError(kind: .connection, message: message)
+            throw PostgresError(kind: .connection, message: Connection.redact(message, settings: settings))
         }
         handle = connection
+        self.settings = settings
         // Timestamps travel as ISO text in UTC whatever the server's defaults, and every
         // statement is bounded; one round trip, the timeout as a parameter.
         try query(
@@ -41,6 +45,14 @@ public final class Connection {
 
     deinit { PQfinish(handle) }
 
+    /// At most this many notices are kept between two `takeNotices()`.
+    public static let keptNotices = 100
+
+    /// The notices the server sent since the last call, oldest first; libpq prints none of them.
+    public func takeNotices() -> [PostgresNotice] {
+        notices.take()
+    }
+
     /// Refuses malformed settings before any network traffic, with libpq's own reason.
     public static func validate(_ settings: String) throws(PostgresError) {
         _ = try options(of: settings)
@@ -55,11 +67,15 @@ public final class Connection {
     }
 
     /// The settings as key=value pairs with the password shown as `***`, for messages and traces;
-    /// settings libpq cannot parse are shown as `(unreadable settings)`, since they might hold one.
+    /// settings libpq cannot parse are shown as given, with every place a password may be masked.
     public static func redacted(_ settings: String) -> String {
-        guard let given = try? options(of: settings) else { return "(unreadable settings)" }
-        return given.map { "\($0.key)=\($0.key == "password" ? "***" : quotedSettingValue($0.value))" }
-            .joined(separator: " ")
+        guard let given = try? options(of: settings) else { return SettingsRedaction(settings).redactedSettings }
+        let passwords = given.filter { $0.key.hasSuffix("password") }.map(\.value)
+        let redaction = SettingsRedaction(settings, passwords: passwords)
+        return given.map { key, value in
+            let shown = !key.hasSuffix("password") && redaction.mayShow(value)
+            return "\(key)=\(shown ? quotedSettingValue(value) : SettingsRedaction.mask)"
+        }.joined(separator: " ")
     }
 
     /// The options a URL or key=value string sets, as libpq reads them (PQconninfoParse).
@@ -68,7 +84,8 @@ public final class Connection {
         guard let parsed = PQconninfoParse(settings, &message) else {
             let reason = message.map { String(cString: $0) } ?? "cannot be parsed"
             PQfreemem(message)
-            throw PostgresError(kind: .invalidSettings, message: reason.trimmingCharacters(in: .whitespacesAndNewlines))
+            let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PostgresError(kind: .invalidSettings, message: SettingsRedaction(settings).redact(trimmed))
         }
         defer { PQconninfoFree(parsed) }
         var options: [(key: String, value: String)] = []
@@ -78,6 +95,14 @@ public final class Connection {
             option += 1
         }
         return options
+    }
+
+    /// libpq's message about these settings with any password in them hidden, also the one
+    /// libpq read from a URL whose password runs past where the person meant it to end.
+    static func redact(_ message: String, settings: String?) -> String {
+        guard let settings, !settings.isEmpty else { return message }
+        let passwords = (try? options(of: settings))?.filter { $0.key.hasSuffix("password") }.map(\.value)
+        return SettingsRedaction(settings, passwords: passwords ?? []).redact(message)
     }
 
     /// Quotes a value for a key=value connection string.
@@ -141,7 +166,7 @@ public final class Connection {
 
     private func consume(_ result: OpaquePointer?) throws(PostgresError) -> QueryResult {
         guard let result else {
-            throw PostgresError(kind: .connectionLost, message: Connection.errorText(handle))
+            throw PostgresError(kind: .connectionLost, message: lastErrorText)
         }
         defer { PQclear(result) }
         switch PQresultStatus(result) {
@@ -160,7 +185,7 @@ public final class Connection {
         let sqlState = field(Int32(UInt8(ascii: "C")))
         let message =
             field(Int32(UInt8(ascii: "M")))
-            ?? Connection.errorText(handle)
+            ?? lastErrorText
         let kind: PostgresError.Kind = (sqlState == nil && !isOpen) ? .connectionLost : .statement
         return PostgresError(
             kind: kind,

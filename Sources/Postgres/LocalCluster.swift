@@ -57,6 +57,7 @@ public struct LocalCluster: Sendable {
     /// connection settings. Fast when it already runs: one connection attempt, no processes.
     @discardableResult
     public func ensureRunning() throws -> String {
+        try checkSocketPathFits()
         let settings = connectionSettings()
         if FileManager.default.fileExists(atPath: socketFile.path),
             (try? Connection(settings: settings, connectTimeout: 2)) != nil
@@ -69,6 +70,18 @@ public struct LocalCluster: Sendable {
             try createDatabaseIfMissing()
         }
         return settings
+    }
+
+    /// A Unix socket's path has a fixed room (`sun_path`: 107 bytes on Linux, 103 on macOS);
+    /// PostgreSQL would fail to start with only "Examine the log output".
+    private func checkSocketPathFits() throws {
+        let room = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+        let length = socketFile.path.utf8.count
+        guard length > room else { return }
+        throw LocalClusterError(
+            "its folder \(directory.path) is too deep: the socket path inside would be \(length) bytes, "
+                + "too long for a Unix socket (at most \(room)); set TRACKER_CLUSTER_DIR (or XDG_DATA_HOME) "
+                + "to a shorter folder, e.g. TRACKER_CLUSTER_DIR=~/.tracker-postgres")
     }
 
     /// Stops the server if it runs; returns false when it was not running.

@@ -14,7 +14,7 @@ public struct SessionLimits: Sendable, Equatable {
     }
 
     /// `TRACKER_CONNECT_TIMEOUT` (seconds) and `TRACKER_STATEMENT_TIMEOUT` (seconds, may be
-    /// fractional; 0 = none) over the defaults of 5 s and 30 s.
+    /// fractional, more than 0) over the defaults of 5 s and 30 s.
     public static func from(environment: [String: String]) throws(PostgresError) -> SessionLimits {
         var limits = SessionLimits.standard
         if let text = environment["TRACKER_CONNECT_TIMEOUT"] {
@@ -26,11 +26,14 @@ public struct SessionLimits: Sendable, Equatable {
             limits.connectTimeout = seconds
         }
         if let text = environment["TRACKER_STATEMENT_TIMEOUT"] {
-            guard let seconds = Double(text), seconds >= 0, seconds < 86_400 else {
+            guard let seconds = Double(text), seconds > 0, seconds < 86_400 else {
                 throw PostgresError(
-                    kind: .invalidSettings, message: "TRACKER_STATEMENT_TIMEOUT must be seconds, 0 (none) or more")
+                    kind: .invalidSettings,
+                    message: "TRACKER_STATEMENT_TIMEOUT must be a number of seconds greater than 0 and below 86400, "
+                        + "e.g. 30 or 0.5; '\(text)' is not")
             }
-            limits.statementTimeoutMilliseconds = Int(seconds * 1000)
+            // At least 1: PostgreSQL reads 0 ms as no limit at all.
+            limits.statementTimeoutMilliseconds = max(1, Int((seconds * 1000).rounded()))
         }
         return limits
     }

@@ -4,8 +4,9 @@ import Synchronization
 import TrackerPostgres
 
 /// Hands each integration test its own fresh, migrated database. The server is `DATABASE_URL`
-/// when set; otherwise a throwaway private cluster (the same `LocalCluster` code `tracker` uses)
-/// started in a temporary directory and stopped when the test process exits.
+/// when set, and every database made on it is dropped when the test process exits (also after
+/// failed tests; not after a crash); otherwise a throwaway private cluster (the same
+/// `LocalCluster` code `tracker` uses) started in a temporary directory and stopped at exit.
 public actor TestPostgres {
     public static let shared = TestPostgres()
 
@@ -31,6 +32,7 @@ public actor TestPostgres {
         let environment = ProcessInfo.processInfo.environment
         if let url = environment["DATABASE_URL"], !url.isEmpty {
             server = .some(url)
+            TestPostgres.dropAtExit(maintenance: try Connection.settings(url, database: "postgres"))
         } else {
             server = .some(try TestPostgres.startThrowawayCluster(environment: environment))
         }
@@ -45,6 +47,7 @@ public actor TestPostgres {
         // A task, so tests that ask while the template is being migrated wait for the same one.
         let task = Task {
             let admin = try Connection(settings: settings)
+            TestPostgres.made(name)
             try admin.execute("CREATE DATABASE \(name)")
             let database = Database(settings: templateSettings)
             try await Migrator(database: database).migrate()
@@ -59,11 +62,31 @@ public actor TestPostgres {
         counter += 1
         let name = "tracker_test_\(runID)_\(counter)"
         let admin = try Connection(settings: try serverSettings())
+        TestPostgres.made(name)
         try admin.execute("CREATE DATABASE \(name) TEMPLATE \(template)")
         return try Connection.settings(server!, database: name)
     }
 
     private static let clusterToStop = Mutex<LocalCluster?>(nil)
+    /// The external server's maintenance database, and the databases made on it, oldest first.
+    private static let toDrop = Mutex<(maintenance: String?, names: [String])>((nil, []))
+
+    private static func made(_ name: String) {
+        toDrop.withLock { $0.names.append(name) }
+    }
+
+    private static func dropAtExit(maintenance: String) {
+        toDrop.withLock { $0.maintenance = maintenance }
+        atexit {
+            let (maintenance, names) = TestPostgres.toDrop.withLock { ($0.maintenance, $0.names) }
+            guard let maintenance, !names.isEmpty, let admin = try? Connection(settings: maintenance) else { return }
+            // Newest first, so the template goes after the databases copied from it.
+            for name in names.reversed()
+            where (try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")) == nil {
+                _ = try? admin.execute("DROP DATABASE IF EXISTS \(name)")  // PostgreSQL before 13
+            }
+        }
+    }
 
     private static func startThrowawayCluster(environment: [String: String]) throws -> String {
         let root =

@@ -34,7 +34,8 @@ enum DatabaseTarget: Sendable {
             } catch {
                 throw TrackerError.invalidInput(
                     field: "database URL",
-                    rule: "\(error.message); expected postgresql://USER@HOST:PORT/DATABASE")
+                    rule: "it is malformed: \(error.message); check it (postgresql://USER@HOST:PORT/DATABASE, "
+                        + "special characters in the password %-encoded)")
             }
             return url
         case .libpqEnvironment:

@@ -13,18 +13,31 @@ struct FileDraftRepository: DraftRepository {
         file = stateHome.appending(path: "tracker/draft.json")
     }
 
+    /// Written to a new 0600 file beside it, then renamed over it: a reader never sees half a
+    /// draft, and a symbolic link planted at `draft.json` is replaced, not written through.
     func save(_ draft: SavedDraft) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try JSONEncoder().encode(draft).write(to: file, options: .atomic)
-        chmod(file.path, 0o600)
+        let folder = file.deletingLastPathComponent()
+        try PrivateFile.ensureOwnFolder(folder)
+        let scratch = folder.appending(path: ".draft-\(UUID().uuidString).json")
+        do {
+            try PrivateFile.create(scratch, contents: try JSONEncoder().encode(draft))
+            guard rename(scratch.path, file.path) == 0 else {
+                throw PrivateFileError("cannot save \(file.path)", errno)
+            }
+        } catch {
+            unlink(scratch.path)
+            throw error
+        }
     }
 
     func load() throws -> SavedDraft? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return try JSONDecoder().decode(SavedDraft.self, from: Data(contentsOf: file))
+        guard let data = try PrivateFile.contents(of: file) else { return nil }
+        return try JSONDecoder().decode(SavedDraft.self, from: data)
     }
 
     func discard() throws {
-        if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw PrivateFileError("cannot remove \(file.path)", errno)
+        }
     }
 }

@@ -15,7 +15,7 @@ enum InputText {
     static func readData(_ path: String) throws -> Data {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = try StandardInput.readToEnd()
         } else {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))

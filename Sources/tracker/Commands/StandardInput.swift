@@ -1,0 +1,59 @@
+import Foundation
+import TrackerCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads standard input to its end with read(2): Foundation's `readDataToEndOfFile` ends the
+/// process (a `try!` inside) when the descriptor is closed or set non-blocking.
+enum StandardInput {
+    static func readToEnd(_ descriptor: Int32 = STDIN_FILENO) throws -> Data {
+        // Started with standard input closed, the process reuses descriptor 0 for its own files
+        // (libdispatch's eventfd), all opened close-on-exec; one inherited across exec never is.
+        let flags = fcntl(descriptor, F_GETFD)
+        guard flags != -1, flags & FD_CLOEXEC == 0 else { throw closed }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+                continue
+            }
+            if count == 0 { return data }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                try waitUntilReadable(descriptor)
+            case EBADF:
+                throw closed
+            default:
+                throw unreadable(errno)
+            }
+        }
+    }
+
+    /// A non-blocking descriptor (set so by whoever handed it over) has nothing yet: wait for it.
+    private static func waitUntilReadable(_ descriptor: Int32) throws {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&request, 1, -1) == -1 {
+            guard errno == EINTR else { throw unreadable(errno) }
+        }
+    }
+
+    private static var closed: TrackerError {
+        .invalidInput(
+            field: "standard input",
+            rule: "it is closed, so there is nothing to read; pipe the text in, or give a file instead of -")
+    }
+
+    private static func unreadable(_ code: Int32) -> TrackerError {
+        .invalidInput(
+            field: "standard input",
+            rule: "cannot read it (\(String(cString: strerror(code)))); pipe the text in, or give a file instead of -")
+    }
+}

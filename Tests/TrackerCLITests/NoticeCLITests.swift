@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import TrackerTestSupport
+
+/// What the server says in passing (NOTICE) never lands on a person's stderr.
+@Suite struct NoticeCLITests {
+    @Test func migratingTwiceIsQuiet() async throws {
+        let tracker = TrackerProcess(databaseSettings: try await TestPostgres.shared.emptyDatabase())
+        for _ in 0..<2 {
+            let migrated = try tracker.run(["migrate"])
+            #expect(migrated.status == 0)
+            #expect(migrated.stderr.isEmpty, "\(migrated.stderr)")
+        }
+    }
+
+    @Test(arguments: ["the", String(repeating: "a", count: 2048)])
+    func searchingForAStopWordOrAHugeWordIsQuiet(_ word: String) async throws {
+        let tracker = try await CLITests.tracker()
+        try tracker.run(["create", "--title", "The first issue"])
+        let listed = try tracker.run(["list", "--search", word])
+        #expect(listed.status == 0)
+        #expect(listed.stderr.isEmpty, "\(listed.stderr)")
+    }
+}
