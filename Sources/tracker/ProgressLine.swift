@@ -1,4 +1,5 @@
 import Foundation
+import TrackerUI
 
 /// A progress line on stderr (count, rate, ETA), only when stderr is a terminal.
 final class ProgressLine: @unchecked Sendable {
@@ -20,11 +21,11 @@ final class ProgressLine: @unchecked Sendable {
 
     func say(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        StandardStreams.writeError("\r\u{1B}[K\(text)".utf8)
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.writeError("\r\u{1B}[K".utf8)
     }
 }

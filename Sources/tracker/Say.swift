@@ -6,15 +6,15 @@ import TrackerUI
 /// escape sequence.
 enum Say {
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((VisibleText.line(text) + "\n").utf8))
+        StandardStreams.writeOutput((VisibleText.line(text) + "\n").utf8)
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("tracker: " + VisibleText.line(text) + "\n").utf8))
+        StandardStreams.writeError(("tracker: " + VisibleText.line(text) + "\n").utf8)
     }
 
     /// Text that is already JSON or otherwise machine-made and escaped (keeps its line breaks).
     static func block(_ text: String) {
-        FileHandle.standardOutput.write(Data((VisibleText.block(text) + "\n").utf8))
+        StandardStreams.writeOutput((VisibleText.block(text) + "\n").utf8)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackerCore
+import TrackerUI
 
 @main
 struct Tracker: AsyncParsableCommand {
@@ -29,6 +30,7 @@ struct Tracker: AsyncParsableCommand {
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
     static func main() async {
+        StandardStreams.ignoreBrokenPipes()
         do {
             try CommandLineText.requireValidUTF8()
             var command = try parseAsRoot(JSONFieldsArgument.rewrite(Array(CommandLine.arguments.dropFirst())))

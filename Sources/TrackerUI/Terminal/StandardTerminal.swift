@@ -28,11 +28,11 @@ public final class StandardTerminal: Terminal {
     }
 
     public func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.writeOutput(text.utf8)
     }
 
     public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.writeError(text.utf8)
     }
 
     /// Reads raw bytes so that a line that is not UTF-8 is refused and asked again, never

@@ -38,7 +38,7 @@ public final class StreamedJSONArray: Sendable {
     }
 
     private func flush(_ state: inout State) {
-        FileHandle.standardOutput.write(Data(state.buffer))
+        StandardStreams.writeOutput(state.buffer)
         state.buffer.removeAll(keepingCapacity: true)
     }
 }
