@@ -37,6 +37,22 @@ public struct PostgresIssueRepository: IssueRepository {
         }
     }
 
+    public func ignoredSearchWords(in search: String) async throws -> [String] {
+        try await database.tracked { connection in
+            // The same parser and dictionary as the search index; PostgreSQL drops words longer
+            // than 2047 bytes from a tsvector.
+            let words = try connection.query(
+                """
+                SELECT token FROM ts_debug('english', $1)
+                 WHERE alias NOT IN ('blank') AND (lexemes = '{}' OR octet_length(token) > 2047)
+                """, [search]
+            ).rows.map { try $0.decode(0, as: String.self) }
+            _ = connection.takeNotices()
+            var seen = Set<String>()
+            return words.filter { seen.insert($0.lowercased()).inserted }
+        }
+    }
+
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try await database.tracked { connection in
             IssueDetails(

@@ -94,6 +94,12 @@ public actor InMemoryIssueRepository: IssueRepository {
         return ImportResult(count: records.count, renumbered: renumbered)
     }
 
+    /// Matches whole words without an index: no word is ever ignored.
+    public func ignoredSearchWords(in search: String) async throws -> [String] {
+        try takeFailure()
+        return []
+    }
+
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
         return IssueDetails(issue: try existing(number), events: events[number.value] ?? [])

@@ -80,9 +80,12 @@ public struct IssueFilter: Equatable, Sendable {
 public struct IssuePage: Equatable, Sendable {
     public var issues: [Issue]
     public var hasMore: Bool
+    /// Search words the index cannot use (stop words such as "the", words too long to index).
+    public var ignoredSearchWords: [String]
 
-    public init(issues: [Issue], hasMore: Bool) {
+    public init(issues: [Issue], hasMore: Bool, ignoredSearchWords: [String] = []) {
         self.issues = issues
         self.hasMore = hasMore
+        self.ignoredSearchWords = ignoredSearchWords
     }
 }

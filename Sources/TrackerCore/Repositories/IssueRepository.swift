@@ -5,6 +5,8 @@ public protocol IssueRepository: Sendable {
     func create(_ draft: IssueDraft, author: Login) async throws -> Issue
     /// Issues matching the filter, in its order, at most `limit` of them (`nil` = all).
     func list(_ filter: IssueFilter) async throws -> [Issue]
+    /// The words of a search that the search cannot use (stop words, words too long to index).
+    func ignoredSearchWords(in search: String) async throws -> [String]
     func details(of number: IssueNumber) async throws -> IssueDetails
     /// Adds assignees to every issue (already assigned is fine). Refuses, changing nothing, when
     /// an issue is missing or would pass 10 assignees; concurrent calls never pass the limit.

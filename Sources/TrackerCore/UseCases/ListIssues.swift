@@ -16,9 +16,11 @@ public struct ListIssues: Sendable {
             return overflow ? nil : more
         }
         let found = try await issues.list(probe)
+        var ignored: [String] = []
+        if let search = filter.search { ignored = try await issues.ignoredSearchWords(in: search) }
         guard let limit = filter.limit, found.count > limit else {
-            return IssuePage(issues: found, hasMore: false)
+            return IssuePage(issues: found, hasMore: false, ignoredSearchWords: ignored)
         }
-        return IssuePage(issues: Array(found.prefix(limit)), hasMore: true)
+        return IssuePage(issues: Array(found.prefix(limit)), hasMore: true, ignoredSearchWords: ignored)
     }
 }

@@ -13,6 +13,7 @@ public struct IssueListView {
     }
 
     public func render(_ output: IssueListViewModel.Output, to terminal: any Terminal) {
+        if let note = output.searchNote { terminal.writeError("note: " + VisibleText.line(note) + "\n") }
         switch format {
         case .json(let fields):
             terminal.write(IssueJSON.encode(output.issues.map { IssueJSON.object($0, fields: fields) }))
@@ -47,6 +48,7 @@ public struct IssueListView {
             terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore { terminal.writeLine("… more on the next page (>)") }
         }
+        if let note = output.searchNote { terminal.writeLine(VisibleText.line(note)) }
         if let notice = output.notice { terminal.writeLine(notice) }
         terminal.writeLine("? for help")
     }

@@ -28,6 +28,8 @@ public final class IssueListViewModel {
         /// 1 for the first page.
         public var page = 1
         public var notice: String?
+        /// Said beside the results: search words the search could not use.
+        public var searchNote: String?
         public var failure: TrackerError?
         /// An issue to show in full (after `view`).
         public var details: IssueDetails?
@@ -159,6 +161,12 @@ public final class IssueListViewModel {
         let page = try await useCases.list(output.filter)
         output.issues = page.issues
         output.hasMore = page.hasMore
+        output.searchNote =
+            page.ignoredSearchWords.isEmpty
+            ? nil
+            : "search words ignored: "
+                + page.ignoredSearchWords.map { $0.count > 40 ? "\($0.prefix(20))… (\($0.count) characters)" : $0 }
+                .joined(separator: " ")
         if page.issues.isEmpty {
             output.notice = output.filter.state == .all ? "No issues." : "No \(output.filter.state.rawValue) issues."
         }
