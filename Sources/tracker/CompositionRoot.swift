@@ -79,6 +79,14 @@ struct CompositionRoot: Sendable {
         text == "@me" ? try await actingUser().login : try Login(text)
     }
 
+    /// `none` is issues nobody is assigned to, unless someone's login is none: a person is
+    /// never unreachable (`--no-assignee` always means nobody).
+    func assigneeFilter(_ text: String) async throws -> AssigneeFilter {
+        guard text.lowercased() == "none" else { return .user(try await login(text)) }
+        let named = try await users.find(try Login(text))
+        return named.map { .user($0.login) } ?? .nobody
+    }
+
     func logins(_ texts: [String]) async throws -> [Login] {
         var logins: [Login] = []
         for text in texts { logins.append(try await login(text)) }

@@ -115,3 +115,19 @@ import TrackerTestSupport
         #expect(!outcome.stdout.contains("assignees>"))
     }
 }
+
+extension HostileDataCLITests {
+    @Test func aUserNamedNoneCanBeFilteredOn() async throws {
+        let tracker = try await tracker()
+        try tracker.run(["users", "add", "none"])
+        try tracker.run(["create", "--title", "for none", "--assignee", "none"])
+        try tracker.run(["create", "--title", "for nobody"])
+        func titles(_ arguments: [String]) throws -> String {
+            try tracker.run(["list"] + arguments + ["--json", "title"]).stdout
+        }
+        #expect(try titles(["--assignee", "none"]).contains("for none"))
+        #expect(try !titles(["--assignee", "none"]).contains("for nobody"))
+        #expect(try titles(["--no-assignee"]).contains("for nobody"))
+        #expect(try !titles(["--no-assignee"]).contains("for none"))
+    }
+}

@@ -19,8 +19,11 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "open, closed or all.")
     var state: StateFilter = .open
 
-    @Option(help: "A login, @me, or none (issues nobody is assigned to).")
+    @Option(help: "A login, @me, or none (issues nobody is assigned to, unless a user is named none).")
     var assignee: String?
+
+    @Flag(help: "Only issues nobody is assigned to (gh search's spelling).")
+    var noAssignee = false
 
     @Option(help: "A login or @me.")
     var author: String?
@@ -51,14 +54,17 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or a positive number") }
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
+        if noAssignee && assignee != nil { throw ValidationError("give --assignee or --no-assignee, not both") }
     }
 
     func run() async throws {
         let format = try OutputFormat(json: json, fields: jsonFields)
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
-        if let assignee {
-            assigneeFilter = assignee.lowercased() == "none" ? .nobody : .user(try await root.login(assignee))
+        if noAssignee {
+            assigneeFilter = .nobody
+        } else if let assignee {
+            assigneeFilter = try await root.assigneeFilter(assignee)
         }
         var authorLogin: Login?
         if let author { authorLogin = try await root.login(author) }
