@@ -9,17 +9,6 @@ import TrackerTestSupport
 /// string the core accepts round-trips through PostgreSQL byte for byte; every string it refuses
 /// never reaches the database; and as filter values they change nothing.
 @Suite struct PropertyRoundTripTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments: [String] = [
         "a", "Z", "7", " ", "  ", "\t", "\n", "\r\n", "\u{0}", "\u{1B}[31m", "\u{1B}]0;title\u{7}", "\u{9B}2J",
         "\u{7F}",
@@ -27,7 +16,7 @@ import TrackerTestSupport
         "'); DROP TABLE issues; --", "$1", "{\"a\": [1]}", "NULL", "\u{FEFF}", "\u{10FFFF}",
     ]
 
-    static func string(_ rng: inout SplitMix64) -> String {
+    static func string(_ rng: inout SeededGenerator) -> String {
         let count = Int.random(in: 0...12, using: &rng)
         return (0..<count).map { _ in fragments.randomElement(using: &rng)! }.joined()
     }
@@ -38,7 +27,7 @@ import TrackerTestSupport
         let users = PostgresAssigneeRepository(database: database)
         let author = try await users.add(try User(login: Login("author"))).login
         let create = CreateIssue(issues: issues, users: users)
-        var rng = SplitMix64(state: 20_261_121)
+        var rng = SeededGenerator(seed: 20_261_121)
         var accepted = 0
         var refused = 0
         for _ in 0..<300 {
@@ -75,7 +64,7 @@ import TrackerTestSupport
     @Test func generatedNamesRoundTripOrAreRefused() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
         let users = PostgresAssigneeRepository(database: database)
-        var rng = SplitMix64(state: 42)
+        var rng = SeededGenerator(seed: 42)
         for index in 0..<150 {
             let name = PropertyRoundTripTests.string(&rng)
             guard let user = try? User(login: Login("user\(index)"), name: name) else {

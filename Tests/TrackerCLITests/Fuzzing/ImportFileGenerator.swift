@@ -1,4 +1,5 @@
 import Foundation
+import TrackerTestSupport
 
 /// Generates gh-shaped import files full of edge cases: numbers at and past every limit, times
 /// at and past both ends of the range in every offset form, leap days and seconds, NUL and
