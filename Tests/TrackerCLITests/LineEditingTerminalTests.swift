@@ -16,22 +16,41 @@ import TrackerTestSupport
         socket = URL(fileURLWithPath: scratch).appending(path: "tmux-\(UUID().uuidString.prefix(8))").path
     }
 
+    /// Runs tmux with no signals blocked: test threads block them, a child inherits the mask,
+    /// and a tmux server that never sees SIGCHLD or SIGHUP never ends.
     @discardableResult
     func tmux(_ arguments: [String], environment: [String: String]? = nil) throws -> String {
+        var none = sigset_t()
+        var blocked = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &blocked)
+        defer { pthread_sigmask(SIG_SETMASK, &blocked, nil) }
         let outcome = try ChildProcess.run(
-            "/usr/bin/tmux", ["-u", "-S", socket, "-f", "/dev/null"] + arguments,
-            environment: environment)
+            "/usr/bin/tmux", ["-u", "-S", socket, "-f", "/dev/null"] + arguments, environment: environment)
         #expect(outcome.status == 0, "tmux \(arguments): \(String(decoding: outcome.stderr, as: UTF8.self))")
         return String(decoding: outcome.stdout, as: UTF8.self)
     }
 
-    /// Runs tracker in a shell that, once tracker ends however it ends, prints the terminal's settings.
+    /// Runs tracker in a shell that, once tracker ends however it ends, prints the terminal's
+    /// settings; the pane stays on screen after the shell ends.
     func start(_ tracker: TrackerProcess) throws {
         var environment = tracker.environment
         environment["LC_ALL"] = "C.UTF-8"
-        let command =
-            "trap : INT; '\(TrackerProcess.binary.path)'; echo \"exit $?\"; stty -a; echo SESSION-OVER; sleep 600"
-        try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "50", command], environment: environment)
+        let command = "trap : INT; '\(TrackerProcess.binary.path)'; echo \"exit $?\"; stty -a; echo SESSION-OVER"
+        try tmux(
+            [
+                "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                "new-session", "-d", "-s", session, "-x", "120", "-y", "50", command,
+            ], environment: environment)
+    }
+
+    /// Ends the session; a pane still running (a test that failed midway) is killed outright.
+    func stop() {
+        let pane = (try? tmux(["display-message", "-p", "-t", session, "#{pane_dead} #{pane_pid}"])) ?? ""
+        let fields = pane.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if fields.count == 2, fields[0] == "0", let pid = Int32(fields[1]), pid > 1 { kill(-pid, SIGKILL) }
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
     }
 
     func keys(_ text: String) throws { try tmux(["send-keys", "-t", session, "-l", text]) }
@@ -65,7 +84,7 @@ import TrackerTestSupport
     @Test func theTitleSavedIsTheTitleShownAfterErasingWideCharacters() async throws {
         let tracker = try await CLITests.tracker()
         try start(tracker)
-        defer { _ = try? tmux(["kill-server"]) }
+        defer { stop() }
         try await waitFor("tracker>")
         try keys("n")
         try press("Enter")
@@ -106,7 +125,7 @@ import TrackerTestSupport
     @Test func ctrlCInTheMiddleOfALineLeavesTheTerminalAsItWas() async throws {
         let tracker = try await CLITests.tracker()
         try start(tracker)
-        defer { _ = try? tmux(["kill-server"]) }
+        defer { stop() }
         try await waitFor("tracker>")
         try keys("n")
         try press("Enter")
