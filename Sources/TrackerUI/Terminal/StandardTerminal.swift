@@ -12,6 +12,8 @@ public final class StandardTerminal: Terminal {
     public let width: Int?
     public let usesColor: Bool
     private let input = fdopen(STDIN_FILENO, "r")
+    /// Both ends are a terminal: keys are read one by one and echoed by `LineEditor`.
+    private let editsLines = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let isTTY = isatty(STDOUT_FILENO) == 1
@@ -35,10 +37,38 @@ public final class StandardTerminal: Terminal {
         StandardStreams.writeError(text.utf8)
     }
 
-    /// Reads raw bytes so that a line that is not UTF-8 is refused and asked again, never
-    /// silently altered.
+    /// At a terminal, the line is edited by `LineEditor` so that erasing a wide character or
+    /// an emoji erases what is on the screen; from a pipe, lines are read as they come. Either
+    /// way a line that is not UTF-8 is refused and asked again, never silently altered.
     public func readLine(prompt: String) -> String? {
         write(prompt)
+        if editsLines, let edited = RawInputMode.during({ editLine(prompt: prompt) }) { return edited }
+        return readPipedLine(prompt: prompt)
+    }
+
+    private func editLine(prompt: String) -> String? {
+        var editor = LineEditor()
+        while true {
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            let failure = errno
+            if RawInputMode.wasResumed() { write(prompt + VisibleText.line(editor.text)) }
+            if count < 0, failure == EINTR { continue }
+            guard count == 1 else { return nil }
+            let step = editor.take(byte)
+            if !step.echo.isEmpty { write(step.echo) }
+            switch step.end {
+            case nil: continue
+            case .line(let line): return line
+            case .endOfInput, .cancelled: return nil
+            case .notUTF8:
+                refuseLine(prompt: prompt)
+                editor = LineEditor()
+            }
+        }
+    }
+
+    private func readPipedLine(prompt: String) -> String? {
         while true {
             var buffer: UnsafeMutablePointer<CChar>?
             var capacity = 0
@@ -50,8 +80,12 @@ public final class StandardTerminal: Terminal {
                 bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast())
             }
             if let line = String(validating: bytes, as: UTF8.self) { return line }
-            writeError("! that line was not valid UTF-8 text; type it again\n")
-            write(prompt)
+            refuseLine(prompt: prompt)
         }
+    }
+
+    private func refuseLine(prompt: String) {
+        writeError("! that line was not valid UTF-8 text; type it again\n")
+        write(prompt)
     }
 }

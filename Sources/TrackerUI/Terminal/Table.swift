@@ -1,7 +1,8 @@
 import TrackerCore
 
 /// A plain text table: columns separated by two spaces, one column allowed to shrink to fit
-/// the terminal's width, cut with `…`.
+/// the terminal's width, cut with `…`. Widths are display columns (`DisplayWidth`), so wide
+/// CJK and emoji line up.
 struct Table {
     var headers: [String]
     var rows: [[String]]
@@ -11,9 +12,9 @@ struct Table {
     var rowColours: [String?] = []
 
     func render(width: Int?, colour: Bool) -> String {
-        var widths = headers.map(\.count)
+        var widths = headers.map(DisplayWidth.of)
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
         }
         if let width {
             let others = widths.enumerated().filter { $0.offset != flexibleColumn }.map(\.element).reduce(0, +)
@@ -36,14 +37,17 @@ struct Table {
         let padded = cells.enumerated().map { column, cell -> String in
             let fitted = Table.cut(cell, to: widths[column])
             if column == cells.count - 1 { return fitted }
-            return fitted + String(repeating: " ", count: widths[column] - fitted.count)
+            return fitted + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(fitted)))
         }
         return padded.joined(separator: "  ")
     }
 
+    /// At most `width` columns: whole grapheme clusters then `…`; a wide character that would
+    /// overflow is left out (the padding fills its place).
     static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        return DisplayWidth.prefix(text, fitting: width - 1) + "…"
     }
 
     static func styled(_ text: String, _ code: String, enabled: Bool) -> String {
