@@ -81,14 +81,19 @@ import TrackerTestSupport
         #expect(!settings.contains("-icanon") && !settings.contains("-echo"), "\(screen)")
     }
 
-    @Test func theTitleSavedIsTheTitleShownAfterErasingWideCharacters() async throws {
-        let tracker = try await CLITests.tracker()
+    /// Starts the interactive front and goes to the new-issue title prompt.
+    func openTheCreator(_ tracker: TrackerProcess) async throws {
         try start(tracker)
-        defer { stop() }
         try await waitFor("tracker>")
         try keys("n")
         try press("Enter")
         try await waitFor("Title:")
+    }
+
+    @Test func theTitleSavedIsTheTitleShownAfterErasingWideCharacters() async throws {
+        let tracker = try await CLITests.tracker()
+        defer { stop() }
+        try await openTheCreator(tracker)
         try keys("Fix 設定画面X")
         try press("BSpace", "BSpace", "BSpace")
         try keys("Z")
@@ -124,12 +129,8 @@ import TrackerTestSupport
 
     @Test func ctrlCInTheMiddleOfALineLeavesTheTerminalAsItWas() async throws {
         let tracker = try await CLITests.tracker()
-        try start(tracker)
         defer { stop() }
-        try await waitFor("tracker>")
-        try keys("n")
-        try press("Enter")
-        try await waitFor("Title:")
+        try await openTheCreator(tracker)
         try keys("half a 設")
         try press("C-c")
         let after = try await waitFor("SESSION-OVER")
