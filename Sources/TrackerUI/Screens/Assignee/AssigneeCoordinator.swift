@@ -36,6 +36,11 @@ public final class AssigneeCoordinator: Coordinator {
 
     public func start() async {
         await viewModel.send(.appear)
+        if let failure = viewModel.output.failure {
+            // The issue could not be loaded (e.g. `a 999`): say so and open no picker.
+            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            await viewModel.send(.cancel)
+        }
         let view = AssigneeView()
         while !finished {
             view.renderScreen(viewModel.output, to: terminal)

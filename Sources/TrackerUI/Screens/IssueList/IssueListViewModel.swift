@@ -120,8 +120,6 @@ public final class IssueListViewModel {
         case .newIssue:
             onRoute?(.create)
         case .assign(let number):
-            // The picker opens on an issue that exists; a typo is said here, on the list.
-            if let show = useCases.show { _ = try await show(number) }
             onRoute?(.assign(number))
         case .close(let number):
             try await changeState(number, closing: true)
