@@ -27,9 +27,6 @@ extension PostgresError {
         if let constraint, let field = PostgresError.fieldsByConstraint[constraint] {
             return .invalidInput(field: field.name, rule: field.rule)
         }
-        if let constraint, constraint.hasSuffix("_range") {
-            return .invalidInput(field: "time", rule: "must lie in years 0001 to 9999 (UTC)")
-        }
         if sqlState == SQLState.queryCanceled {
             return .storageFailure(
                 "the database cancelled the query (statement timeout or an administrator); nothing was saved. "
@@ -65,6 +62,12 @@ extension PostgresError {
         "issue_number_counter_range": (
             "issue number", "every number up to \(IssueNumber.maximum) is used; no more issues can be created"
         ),
+    ].merging(timeRangeConstraints.map { ($0, ("time", "must lie in years 0001 to 9999 (UTC)")) }) { $1 }
+
+    /// The range checks 0002 puts on every stored time, named TABLE_COLUMN_range.
+    private static let timeRangeConstraints = [
+        "users_created_at_range", "issues_created_at_range", "issues_updated_at_range", "issues_closed_at_range",
+        "issue_assignees_assigned_at_range", "issue_events_created_at_range",
     ]
 }
 
