@@ -70,8 +70,7 @@ public final class Connection {
     /// settings libpq cannot parse are shown as given, with every place a password may be masked.
     public static func redacted(_ settings: String) -> String {
         guard let given = try? options(of: settings) else { return SettingsRedaction(settings).redactedSettings }
-        let passwords = given.filter { $0.key.hasSuffix("password") }.map(\.value)
-        let redaction = SettingsRedaction(settings, passwords: passwords)
+        let redaction = SettingsRedaction(settings, options: given)
         return given.map { key, value in
             let shown = !key.hasSuffix("password") && redaction.mayShow(value)
             return "\(key)=\(shown ? quotedSettingValue(value) : SettingsRedaction.mask)"
@@ -101,8 +100,7 @@ public final class Connection {
     /// libpq read from a URL whose password runs past where the person meant it to end.
     static func redact(_ message: String, settings: String?) -> String {
         guard let settings, !settings.isEmpty else { return message }
-        let passwords = (try? options(of: settings))?.filter { $0.key.hasSuffix("password") }.map(\.value)
-        return SettingsRedaction(settings, passwords: passwords ?? []).redact(message)
+        return SettingsRedaction(settings, options: (try? options(of: settings)) ?? []).redact(message)
     }
 
     /// Quotes a value for a key=value connection string.

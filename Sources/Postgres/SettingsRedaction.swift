@@ -14,7 +14,10 @@ struct SettingsRedaction {
     /// The settings with each place a password may be replaced by `***`.
     let redactedSettings: String
 
-    init(_ settings: String, passwords: [String] = []) {
+    /// `options` are the settings as libpq parsed them (none when it could not): the values of
+    /// every key ending in `password` are secrets wherever they appear.
+    init(_ settings: String, options: [(key: String, value: String)] = []) {
+        let passwords = options.filter { $0.key.hasSuffix("password") }.map(\.value)
         self.settings = settings
         let characters = Array(settings)
         let ranges = SettingsRedaction.passwordRanges(in: characters)

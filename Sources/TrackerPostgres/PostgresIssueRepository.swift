@@ -47,7 +47,6 @@ public struct PostgresIssueRepository: IssueRepository {
                  WHERE alias NOT IN ('blank') AND (lexemes = '{}' OR octet_length(token) > 2047)
                 """, [search]
             ).rows.map { try $0.decode(0, as: String.self) }
-            _ = connection.takeNotices()
             var seen = Set<String>()
             return words.filter { seen.insert($0.lowercased()).inserted }
         }
