@@ -67,17 +67,7 @@ enum PrivateFile {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw PrivateFileError("\(file.path) is not a plain file; remove it and try again")
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                guard errno == EINTR else { throw PrivateFileError("cannot read \(file.path)", errno) }
-                continue
-            }
-            data.append(contentsOf: buffer[..<count])
-        }
+        return try DescriptorReading.readAll(descriptor) { PrivateFileError("cannot read \(file.path)", $0) }
     }
 }
 

@@ -15,34 +15,7 @@ enum StandardInput {
         // (libdispatch's eventfd), all opened close-on-exec; one inherited across exec never is.
         let flags = fcntl(descriptor, F_GETFD)
         guard flags != -1, flags & FD_CLOEXEC == 0 else { throw closed }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                data.append(contentsOf: buffer[..<count])
-                continue
-            }
-            if count == 0 { return data }
-            switch errno {
-            case EINTR:
-                continue
-            case EAGAIN, EWOULDBLOCK:
-                try waitUntilReadable(descriptor)
-            case EBADF:
-                throw closed
-            default:
-                throw unreadable(errno)
-            }
-        }
-    }
-
-    /// A non-blocking descriptor (set so by whoever handed it over) has nothing yet: wait for it.
-    private static func waitUntilReadable(_ descriptor: Int32) throws {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while poll(&request, 1, -1) == -1 {
-            guard errno == EINTR else { throw unreadable(errno) }
-        }
+        return try DescriptorReading.readAll(descriptor) { code in code == EBADF ? closed : unreadable(code) }
     }
 
     private static var closed: TrackerError {
