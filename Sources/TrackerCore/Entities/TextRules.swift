@@ -1,9 +1,9 @@
 /// Checks shared by every text a person types: no NUL bytes, and (for one-line fields) no control
 /// characters, which covers terminal escape sequences.
-enum TextRules {
+public enum TextRules {
     /// A text's length as every limit counts it: Unicode scalars, PostgreSQL's `char_length`.
     /// (A decomposed "é" is two, as the database sees it.)
-    static func length(_ text: String) -> Int {
+    public static func length(_ text: String) -> Int {
         text.unicodeScalars.count
     }
 
@@ -12,7 +12,7 @@ enum TextRules {
     }
 
     /// C0 controls, DEL and C1 controls (Unicode category Cc).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

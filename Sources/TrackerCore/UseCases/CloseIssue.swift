@@ -17,28 +17,3 @@ public struct CloseIssue: Sendable {
         return try await issues.close(number, reason: reason, actor: actor)
     }
 }
-
-public struct ReopenIssue: Sendable {
-    private let issues: any IssueRepository
-
-    public init(issues: any IssueRepository) {
-        self.issues = issues
-    }
-
-    /// Reopening an open issue is `.unchanged`, not an error.
-    public func callAsFunction(_ number: IssueNumber, actor: Login) async throws -> StateChange {
-        try await issues.reopen(number, actor: actor)
-    }
-}
-
-public struct ShowIssue: Sendable {
-    private let issues: any IssueRepository
-
-    public init(issues: any IssueRepository) {
-        self.issues = issues
-    }
-
-    public func callAsFunction(_ number: IssueNumber) async throws -> IssueDetails {
-        try await issues.details(of: number)
-    }
-}

@@ -1,0 +1,12 @@
+/// The draft an earlier session could not save, if there is one.
+public struct RecoverDraft: Sendable {
+    private let drafts: any DraftRepository
+
+    public init(drafts: any DraftRepository) {
+        self.drafts = drafts
+    }
+
+    public func callAsFunction() throws -> SavedDraft? {
+        try drafts.load()
+    }
+}

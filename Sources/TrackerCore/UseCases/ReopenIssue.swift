@@ -1,0 +1,12 @@
+public struct ReopenIssue: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    /// Reopening an open issue is `.unchanged`, not an error.
+    public func callAsFunction(_ number: IssueNumber, actor: Login) async throws -> StateChange {
+        try await issues.reopen(number, actor: actor)
+    }
+}
