@@ -34,11 +34,12 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "TrackerUI", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
+        .target(name: "Interchange", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
+        .target(name: "TrackerUI", dependencies: ["TrackerCore", "Interchange"], swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres",
+                "TrackerCore", "Interchange", "TrackerUI", "TrackerPostgres", "Postgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -56,6 +57,11 @@ let package = Package(
         .testTarget(
             name: "TrackerUITests",
             dependencies: ["TrackerUI", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InterchangeTests",
+            dependencies: ["Interchange", "TrackerCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,6 +8,9 @@ public final class ScriptedTerminal: Terminal {
     public private(set) var output = ""
     public private(set) var errors = ""
     public private(set) var prompts: [String] = []
+    /// What was streamed (rows written from the database's task), kept apart from `output`.
+    public nonisolated let streamed = CollectedOutput()
+    public nonisolated var streamOutput: any StreamOutput { streamed }
     private var script: [String]
 
     public init(script: [String] = [], width: Int? = nil, usesColor: Bool = false) {

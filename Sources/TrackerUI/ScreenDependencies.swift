@@ -1,7 +1,8 @@
 import TrackerCore
 
-/// What the interactive screens are built from: use cases, the acting user, where unsaved
-/// drafts go, and how to open the person's editor. Handed in by the composition root.
+/// What the interactive screens are built from: use cases, the acting user, and how to open the
+/// person's editor. Built by a composition root (the executable's, or a test's); screens never
+/// see a repository.
 public struct ScreenDependencies: Sendable {
     public let actor: Login
     let listIssues: ListIssues
@@ -13,30 +14,44 @@ public struct ScreenDependencies: Sendable {
     let unassignIssues: UnassignIssues
     let changeAssignees: ChangeAssignees
     let listUsers: ListUsers
-    let drafts: any DraftRepository
+    let saveDraft: SaveDraft
+    let discardDraft: DiscardDraft
+    let recoverDraft: RecoverDraft
     /// Opens `$VISUAL`/`$EDITOR` on the text and returns what was saved; nil when there is none.
     let editBody: (@Sendable (String) -> String?)?
 
     public init(
-        actor: Login, issues: any IssueRepository, users: any AssigneeRepository, drafts: any DraftRepository,
-        editBody: (@Sendable (String) -> String?)? = nil
+        actor: Login, listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
+        createIssue: CreateIssue, assignIssues: AssignIssues, unassignIssues: UnassignIssues,
+        changeAssignees: ChangeAssignees, listUsers: ListUsers, saveDraft: SaveDraft, discardDraft: DiscardDraft,
+        recoverDraft: RecoverDraft, editBody: (@Sendable (String) -> String?)? = nil
     ) {
         self.actor = actor
-        listIssues = ListIssues(issues: issues)
-        showIssue = ShowIssue(issues: issues)
-        closeIssue = CloseIssue(issues: issues)
-        reopenIssue = ReopenIssue(issues: issues)
-        createIssue = CreateIssue(issues: issues, users: users)
-        assignIssues = AssignIssues(issues: issues, users: users)
-        unassignIssues = UnassignIssues(issues: issues, users: users)
-        changeAssignees = ChangeAssignees(issues: issues, users: users)
-        listUsers = ListUsers(users: users)
-        self.drafts = drafts
+        self.listIssues = listIssues
+        self.showIssue = showIssue
+        self.closeIssue = closeIssue
+        self.reopenIssue = reopenIssue
+        self.createIssue = createIssue
+        self.assignIssues = assignIssues
+        self.unassignIssues = unassignIssues
+        self.changeAssignees = changeAssignees
+        self.listUsers = listUsers
+        self.saveDraft = saveDraft
+        self.discardDraft = discardDraft
+        self.recoverDraft = recoverDraft
         self.editBody = editBody
     }
 
     var issueListUseCases: IssueListViewModel.UseCases {
-        .init(list: listIssues, show: showIssue, close: closeIssue, reopen: reopenIssue)
+        .init(list: listIssues, close: closeIssue, reopen: reopenIssue)
+    }
+
+    var issueDetailUseCases: IssueDetailViewModel.UseCases {
+        .init(show: showIssue, close: closeIssue, reopen: reopenIssue)
+    }
+
+    var issueCreatorUseCases: IssueCreatorViewModel.UseCases {
+        .init(create: createIssue, saveDraft: saveDraft, discardDraft: discardDraft)
     }
 
     var assigneeUseCases: AssigneeViewModel.UseCases {

@@ -4,7 +4,8 @@ import TrackerCore
 import TrackerPostgres
 import TrackerUI
 
-/// Wires the concrete repositories into use cases, and use cases into coordinators.
+/// The one place that picks the database, makes the repositories over it, and (in
+/// `CompositionRoot+UseCases`) the use cases and screen dependencies over those.
 struct CompositionRoot: Sendable {
     let database: Database
     let target: DatabaseTarget
@@ -71,7 +72,7 @@ struct CompositionRoot: Sendable {
                 field: "acting user",
                 rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
         }
-        return try await IdentifyActingUser(users: users)(login, mayRegister: target.isManaged)
+        return try await identifyActingUser(login, mayRegister: target.isManaged)
     }
 
     /// A login a person typed, where `@me` is the acting user.
@@ -98,14 +99,7 @@ struct CompositionRoot: Sendable {
         return environment["USER"] ?? ""
     }
 
-    var drafts: FileDraftRepository { FileDraftRepository(environment: environment) }
-
-    /// The interactive screens, from the issue list.
+    /// Standard input and output, for the screens and views.
     @MainActor
-    func runApp() async throws {
-        let dependencies = ScreenDependencies(
-            actor: try await actingUser().login, issues: issues, users: users, drafts: drafts,
-            editBody: BodyEditor.make(environment: environment))
-        await AppCoordinator(terminal: StandardTerminal(), dependencies: dependencies).start()
-    }
+    var terminal: StandardTerminal { StandardTerminal(environment: environment) }
 }

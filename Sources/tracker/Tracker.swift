@@ -25,7 +25,13 @@ struct Tracker: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global)
-        try await root.runApp()
+        let dependencies = root.screenDependencies(actor: try await root.actingUser().login)
+        await showScreens(dependencies, on: root)
+    }
+
+    @MainActor
+    private func showScreens(_ dependencies: ScreenDependencies, on root: CompositionRoot) async {
+        await AppCoordinator(terminal: root.terminal, dependencies: dependencies).start()
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.

@@ -19,7 +19,7 @@ import TrackerTestSupport
         let session = try tracker.run([], stdin: script.joined(separator: "\n") + "\n")
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdout.contains("Created issue #2."))
-        #expect(session.stdout.contains("Closed issue #2."))
+        #expect(session.stdout.contains("Closed issue #2 as completed"))
         #expect(session.stdout.contains("Issues · state:all assignee:@me · page 1"))
 
         let issues = try #require(

@@ -18,14 +18,14 @@ import TrackerTestSupport
         var tracker = try await CLITests.tracker()
         try tracker.run(["create", "--title", "Plain title", "--body", "evil \u{1B}]0;pwned\u{7} body"])
         tracker.environment.removeValue(forKey: "NO_COLOR")
-        let screen = try session(tracker, input: "v 1\nq\n")
+        let screen = try session(tracker, input: "v 1\nb\nq\n")
         #expect(screen.contains("\u{1B}[1m#1 Plain title\u{1B}[0m"), "bold title on a terminal")
         #expect(screen.contains("\u{1B}[32mOPEN\u{1B}[0m"))
         #expect(screen.contains("evil ^[]0;pwned^G body"))
         #expect(!screen.contains("\u{1B}]0;"))
 
         tracker.environment["NO_COLOR"] = "1"
-        let plain = try session(tracker, input: "v 1\nq\n")
+        let plain = try session(tracker, input: "v 1\nb\nq\n")
         #expect(plain.contains("#1 Plain title"))
         #expect(!plain.contains("\u{1B}["))
     }

@@ -5,30 +5,39 @@ import TrackerUI
 
 @MainActor
 @Suite struct AssigneeViewModelTests {
-    let users = InMemoryAssigneeRepository(
-        (["alice", "bob", "carol", "dave"] + (1...9).map { "dev\($0)" }).map { try! User(login: Login($0)) })
-    let alice = try! Login("alice")
+    let users: InMemoryAssigneeRepository
+    let alice: Login
 
-    func makeViewModel(_ issues: InMemoryIssueRepository) -> AssigneeViewModel {
+    init() throws {
+        users = InMemoryAssigneeRepository(
+            try (["alice", "bob", "carol", "dave"] + (1...9).map { "dev\($0)" }).map { try User(login: Login($0)) })
+        alice = try Login("alice")
+    }
+
+    func makeViewModel(
+        _ issues: InMemoryIssueRepository, numbers: [Int64] = [1], draft: [Login] = []
+    ) throws
+        -> AssigneeViewModel
+    {
         AssigneeViewModel(
-            numbers: [try! IssueNumber(1)], actor: alice,
+            numbers: try numbers.map { try IssueNumber($0) }, actor: alice,
             useCases: .init(
                 assign: AssignIssues(issues: issues, users: users),
                 unassign: UnassignIssues(issues: issues, users: users),
                 change: ChangeAssignees(issues: issues, users: users), show: ShowIssue(issues: issues),
-                listUsers: ListUsers(users: users)))
+                listUsers: ListUsers(users: users)), draft: draft)
     }
 
     func toggle(_ name: String, on viewModel: AssigneeViewModel) async throws {
-        await viewModel.send(.search(name))
-        let position = try #require(viewModel.output.choices.firstIndex(of: try Login(name)))
-        await viewModel.send(.toggle(position + 1))
+        await viewModel.send(.pick(.search(name)))
+        let position = try #require(viewModel.output.picker.choices.firstIndex(of: try Login(name)))
+        await viewModel.send(.pick(.toggle(position + 1)))
     }
 
     @Test func aRefusedSaveKeepsNothingOfIt() async throws {
         let issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
-        let viewModel = makeViewModel(issues)
+        let viewModel = try makeViewModel(issues)
         await viewModel.send(.appear)
         // Meanwhile a teammate fills the issue up to the limit.
         let others = try (1...9).map { try Login("dev\($0)") }
@@ -37,7 +46,7 @@ import TrackerUI
         try await toggle("carol", on: viewModel)
         try await toggle("bob", on: viewModel)
         try await toggle("dave", on: viewModel)
-        await viewModel.send(.done)
+        #expect(await viewModel.send(.pick(.done)) == nil, "a refused save does not leave the screen")
         #expect(viewModel.output.failure == .tooManyAssignees(issue: try IssueNumber(1), count: 11))
         let issue = try #require(await issues.all.first)
         #expect(issue.assignees.contains(try Login("carol")), "carol was not unassigned by half a save")
@@ -47,16 +56,81 @@ import TrackerUI
     @Test func aSaveRecordsRemovalsAndAdditionsTogether() async throws {
         let issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
-        let viewModel = makeViewModel(issues)
-        var finished: [Login]??
-        viewModel.onRoute = { route in if case .finished(let logins) = route { finished = .some(logins) } }
+        let viewModel = try makeViewModel(issues)
         await viewModel.send(.appear)
         try await toggle("carol", on: viewModel)
         try await toggle("bob", on: viewModel)
-        await viewModel.send(.done)
-        #expect(finished == .some([try Login("bob")]))
+        #expect(await viewModel.send(.pick(.done)) == .finished([try Login("bob")]))
         #expect(await issues.all.first?.assignees == [try Login("bob")])
         let kinds = try await issues.details(of: try IssueNumber(1)).events.map(\.kind)
         #expect(kinds.suffix(2) == [.unassigned(try Login("carol")), .assigned(try Login("bob"))])
+    }
+
+    @Test func togglingKeepsEveryNumberInPlace() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
+        let viewModel = try makeViewModel(issues)
+        await viewModel.send(.appear)
+        let before = viewModel.output.picker.choices
+        #expect(before.first == (try Login("carol")), "the saved assignee comes first")
+        await viewModel.send(.pick(.toggle(1)))
+        await viewModel.send(.pick(.toggle(3)))
+        #expect(viewModel.output.picker.choices == before)
+        #expect(viewModel.output.selected == [before[2]])
+    }
+
+    @Test func theLimitAndBadNumbersAreNoticesNotFailures() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One"), author: alice)
+        let viewModel = try makeViewModel(issues)
+        await viewModel.send(.appear)
+        await viewModel.send(.pick(.toggle(99)))
+        #expect(viewModel.output.notice == "Pick a number from 1 to \(AssigneeViewModel.candidateCount).")
+        await viewModel.send(.pick(.search("zz")))
+        #expect(viewModel.output.notice == "Nobody's login starts with 'zz'.")
+        await viewModel.send(.pick(.search("dev")))
+        for position in 1...8 { await viewModel.send(.pick(.toggle(position))) }
+        try await toggle("dev9", on: viewModel)
+        try await toggle("bob", on: viewModel)
+        try await toggle("carol", on: viewModel)
+        #expect(viewModel.output.selected.count == 10)
+        #expect(viewModel.output.notice == "An issue can have at most 10 assignees; remove someone first.")
+        #expect(viewModel.output.failure == nil)
+    }
+
+    @Test func aDraftChoiceIsHandedBackAndNothingIsSaved() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        let viewModel = try makeViewModel(issues, numbers: [], draft: [try Login("bob")])
+        await viewModel.send(.appear)
+        #expect(viewModel.output.selected == [try Login("bob")])
+        try await toggle("dave", on: viewModel)
+        #expect(await viewModel.send(.pick(.done)) == .finished([try Login("bob"), try Login("dave")]))
+        #expect(await issues.all.isEmpty)
+    }
+
+    @Test func cancelHandsBackNothing() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One"), author: alice)
+        let viewModel = try makeViewModel(issues)
+        await viewModel.send(.appear)
+        try await toggle("bob", on: viewModel)
+        #expect(await viewModel.send(.pick(.cancel)) == .finished(nil))
+        #expect(await issues.all.first?.assignees == [])
+    }
+
+    @Test func scriptedAddAndRemoveChangeEveryIssueNamed() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        for title in ["One", "Two"] { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
+        let viewModel = try makeViewModel(issues, numbers: [1, 2])
+        await viewModel.send(.add([try Login("bob"), try Login("carol")]))
+        #expect(
+            viewModel.output.issues.map(\.assignees)
+                == Array(repeating: [try Login("bob"), try Login("carol")], count: 2))
+        await viewModel.send(.remove([try Login("bob")]))
+        #expect(viewModel.output.issues.map(\.assignees) == [[try Login("carol")], [try Login("carol")]])
+        await viewModel.send(.removeAll)
+        #expect(viewModel.output.issues.allSatisfy { $0.assignees.isEmpty })
+        await viewModel.send(.add([try Login("nobody")]))
+        #expect(viewModel.output.failure != nil)
     }
 }

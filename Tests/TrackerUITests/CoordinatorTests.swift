@@ -7,17 +7,19 @@ import TrackerUI
 /// The screens driven through a scripted terminal with in-memory use cases.
 @MainActor
 @Suite struct CoordinatorTests {
-    let users = InMemoryAssigneeRepository(["alice", "bob", "carol"].map { try! User(login: Login($0)) })
+    let users: InMemoryAssigneeRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
-    let alice = try! Login("alice")
+    let alice: Login
 
-    init() {
+    init() throws {
+        users = InMemoryAssigneeRepository(try ["alice", "bob", "carol"].map { try User(login: Login($0)) })
         issues = InMemoryIssueRepository(users: users)
+        alice = try Login("alice")
     }
 
     func dependencies() -> ScreenDependencies {
-        ScreenDependencies(actor: alice, issues: issues, users: users, drafts: drafts)
+        .wiring(actor: alice, issues: issues, users: users, drafts: drafts)
     }
 
     func run(_ script: [String]) async -> ScriptedTerminal {
@@ -73,7 +75,7 @@ import TrackerUI
     }
 
     @Test func theAssigneeScreenHoldsTheLimitOfTen() async throws {
-        let many = (1...11).map { try! User(login: Login("dev\($0)")) }
+        let many = try (1...11).map { try User(login: Login("dev\($0)")) }
         for user in many { _ = try await users.add(user) }
         _ = try await issues.create(try IssueDraft(title: "Busy"), author: alice)
         // "dev" finds 8 candidates; then dev7, dev8 (the 10th) and dev9 (refused) one by one.
@@ -87,11 +89,11 @@ import TrackerUI
         for index in 1...25 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: alice) }
         _ = try await issues.assign([try Login("bob")], to: [try IssueNumber(3)], actor: alice)
         let terminal = await run([
-            "c 25", "c 25", "o 25", "v 3", ">", ">", "<", "f assignee:bob", "/ Issue 3", "zzz", "q",
+            "c 25", "c 25", "o 25", "v 3", "b", ">", ">", "<", "f assignee:bob", "/ Issue 3", "zzz", "q",
         ])
-        #expect(terminal.output.contains("Closed issue #25."))
-        #expect(terminal.output.contains("Issue #25 is already closed."))
-        #expect(terminal.output.contains("Reopened issue #25."))
+        #expect(terminal.output.contains("Closed issue #25 as completed"))
+        #expect(terminal.output.contains("Issue #25 is already closed"))
+        #expect(terminal.output.contains("Reopened issue #25"))
         #expect(terminal.output.contains("alice assigned bob"))
         #expect(terminal.output.contains("page 2"))
         #expect(terminal.output.contains("This is the last page."))
@@ -104,7 +106,7 @@ import TrackerUI
     @Test func aDatabaseFailureOnConfirmKeepsTheDraftAndOffersItBack() async throws {
         let terminal = ScriptedTerminal(script: ["n", "Kept title", "kept body", ".", "n", "y"])
         await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
-        await IssueListCoordinator(terminal: terminal, dependencies: dependencies()).start()
+        #expect(await IssueListCoordinator(terminal: terminal, dependencies: dependencies()).start() == .quit)
         #expect(terminal.output.contains("Your draft is saved"))
         #expect(try drafts.load() == SavedDraft(title: "Kept title", body: "kept body", assignees: []))
 
@@ -122,11 +124,15 @@ import TrackerUI
         do {
             let creator = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
             let other = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
-            creator.finishDelegate = list
-            list.childCoordinators = [other, creator]
+            list.childCoordinators = [other]
             weakCreator = creator
             weakViewModel = creator.viewModel
-            await creator.start()
+            let outcome = await list.run(creator)
+            guard case .created(let issue) = outcome else {
+                Issue.record("expected a created issue, got \(outcome)")
+                return
+            }
+            #expect(issue.title == "Title")
             #expect(list.childCoordinators.count == 1)
             #expect(list.childCoordinators.first === other, "the other child of the same type stays")
             #expect(creator.childCoordinators.isEmpty, "the assignee child was removed too")
@@ -135,5 +141,63 @@ import TrackerUI
         #expect(weakCreator == nil)
         #expect(weakViewModel == nil)
         #expect(await issues.all.first?.assignees == [alice])
+    }
+
+    @Test(arguments: [[":q"], ["Title", ":q"], ["Title", ".", "n", "n"], ["Title", "."]])
+    func aCancelledCreatorHandsBackCancelled(_ script: [String]) async {
+        let creator = IssueCreatorCoordinator(terminal: ScriptedTerminal(script: script), dependencies: dependencies())
+        #expect(await creator.start() == .cancelled)
+        #expect(await issues.all.isEmpty)
+    }
+
+    @Test func aCreatorTheDatabaseFailsHandsBackTheKeptDraft() async throws {
+        await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
+        let creator = IssueCreatorCoordinator(
+            terminal: ScriptedTerminal(script: ["Kept", "body", ".", "n", "y"]), dependencies: dependencies())
+        let draft = SavedDraft(title: "Kept", body: "body", assignees: [])
+        #expect(await creator.start() == .notCreated(.databaseUnavailable("the database is down"), draft, .saved))
+        #expect(try drafts.load() == draft)
+    }
+
+    @Test func theIssueScreenClosesReopensAndAssignsThenGoesBack() async throws {
+        _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
+        let terminal = ScriptedTerminal(script: ["x not-planned", "o", "a", "2", "done", "zzz", "b"])
+        let screen = IssueDetailCoordinator(
+            terminal: terminal, dependencies: dependencies(), number: try IssueNumber(1))
+        #expect(await screen.start() == .back)
+        #expect(screen.childCoordinators.isEmpty)
+        #expect(terminal.output.contains("#1 Crash on start"))
+        #expect(terminal.output.contains("Closed issue #1 as not planned"))
+        #expect(terminal.output.contains("Reopened issue #1"))
+        #expect(terminal.output.contains("alice assigned bob"))
+        #expect(terminal.output.contains("Unknown command 'zzz'."))
+        #expect(terminal.prompts.filter { $0 == "#1> " }.count == 5)
+        let issue = try #require(await issues.all.first)
+        #expect(issue.state == .open)
+        #expect(issue.assignees == [try Login("bob")])
+    }
+
+    @Test func theIssueScreenRefusesAnIssueThatDoesNotExist() async throws {
+        let terminal = ScriptedTerminal(script: ["b"])
+        let screen = IssueDetailCoordinator(
+            terminal: terminal, dependencies: dependencies(), number: try IssueNumber(7))
+        guard case .notShown(.notFound) = await screen.start() else {
+            Issue.record("a missing issue must end the screen as not shown")
+            return
+        }
+        #expect(terminal.output.contains("! issue #7 does not exist"))
+        #expect(terminal.prompts.isEmpty)
+    }
+
+    @Test func theAssigneeScreenHandsBackTheChoiceOrNothing() async throws {
+        let chosen = AssigneeCoordinator(
+            terminal: ScriptedTerminal(script: ["2", "done"]), dependencies: dependencies(), mode: .draft([]))
+        #expect(await chosen.start() == .chosen([try Login("bob")]))
+        let cancelled = AssigneeCoordinator(
+            terminal: ScriptedTerminal(script: ["2", ":q"]), dependencies: dependencies(), mode: .draft([]))
+        #expect(await cancelled.start() == .cancelled)
+        let ended = AssigneeCoordinator(
+            terminal: ScriptedTerminal(script: ["2"]), dependencies: dependencies(), mode: .draft([]))
+        #expect(await ended.start() == .cancelled, "end of input is a cancel")
     }
 }

@@ -5,10 +5,19 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueCreatorViewModelTests {
-    let users = InMemoryAssigneeRepository([try! User(login: Login("alice")), try! User(login: Login("bob"))])
+    let users: InMemoryAssigneeRepository
+    let drafts = InMemoryDraftRepository()
 
-    func makeViewModel(_ issues: InMemoryIssueRepository) throws -> IssueCreatorViewModel {
-        IssueCreatorViewModel(createIssue: CreateIssue(issues: issues, users: users), author: try Login("alice"))
+    init() throws {
+        users = InMemoryAssigneeRepository([try User(login: Login("alice")), try User(login: Login("bob"))])
+    }
+
+    func makeViewModel(_ issues: InMemoryIssueRepository, keepingDrafts: Bool = true) throws -> IssueCreatorViewModel {
+        let useCases = IssueCreatorViewModel.UseCases(
+            create: CreateIssue(issues: issues, users: users),
+            saveDraft: keepingDrafts ? SaveDraft(drafts: drafts) : nil,
+            discardDraft: keepingDrafts ? DiscardDraft(drafts: drafts) : nil)
+        return IssueCreatorViewModel(useCases: useCases, author: try Login("alice"))
     }
 
     @Test func aBadTitleIsReportedAtOnceAndAGoodOneClearsIt() async throws {
@@ -24,8 +33,7 @@ import TrackerUI
     @Test func confirmCreatesTheIssueAndFinishes() async throws {
         let issues = InMemoryIssueRepository(users: users)
         let viewModel = try makeViewModel(issues)
-        var routes: [IssueCreatorViewModel.Route] = []
-        viewModel.onRoute = { routes.append($0) }
+        try drafts.save(SavedDraft(title: "Crash on start", body: "", assignees: []))
         await viewModel.send(.title("Crash on start"))
         await viewModel.send(.body("Steps"))
         await viewModel.send(.assignees([try Login("bob")]))
@@ -33,8 +41,8 @@ import TrackerUI
         let created = try #require(viewModel.output.created)
         #expect(created.title == "Crash on start")
         #expect(created.assignees == [try Login("bob")])
-        #expect(routes == [.finished(created)])
         #expect(await issues.all.count == 1)
+        #expect(try drafts.load() == nil, "a kept draft is forgotten once its issue exists")
     }
 
     @Test func confirmWithABadDraftWritesNothingAndKeepsWhatWasTyped() async throws {
@@ -53,20 +61,43 @@ import TrackerUI
         let issues = InMemoryIssueRepository(users: users)
         let viewModel = try makeViewModel(issues)
         await viewModel.send(.title("Kept"))
+        await viewModel.send(.body("typed with care"))
         await issues.failNextCall(with: .databaseUnavailable("down"))
         await viewModel.send(.confirm)
         #expect(viewModel.output.problem == .databaseUnavailable("down"))
-        #expect(viewModel.output.title == "Kept")
+        #expect(viewModel.output.keptDraft == .saved)
+        #expect(try drafts.load() == SavedDraft(title: "Kept", body: "typed with care", assignees: []))
     }
 
-    @Test func cancelFinishesWithoutWriting() async throws {
+    @Test func withoutDraftUseCasesAFailureKeepsNothing() async throws {
         let issues = InMemoryIssueRepository(users: users)
-        let viewModel = try makeViewModel(issues)
-        var routes: [IssueCreatorViewModel.Route] = []
-        viewModel.onRoute = { routes.append($0) }
-        await viewModel.send(.title("Never mind"))
-        await viewModel.send(.cancel)
-        #expect(routes == [.finished(nil)])
-        #expect(await issues.all.isEmpty)
+        let viewModel = try makeViewModel(issues, keepingDrafts: false)
+        await viewModel.send(.title("Scripted"))
+        await issues.failNextCall(with: .databaseUnavailable("down"))
+        await viewModel.send(.confirm)
+        #expect(viewModel.output.keptDraft == nil)
+        #expect(try drafts.load() == nil)
+    }
+
+    @Test func bodyLinesEndAtALoneDotAndAreCheckedThen() async throws {
+        let viewModel = try makeViewModel(InMemoryIssueRepository(users: users))
+        await viewModel.send(.bodyLine("First line"))
+        await viewModel.send(.bodyLine(""))
+        await viewModel.send(.bodyLine(" . "))
+        #expect(viewModel.output.bodyLinesTyped == ["First line", "", " . "])
+        #expect(viewModel.output.body == "")
+        await viewModel.send(.bodyLine("."))
+        #expect(viewModel.output.bodyLinesTyped == nil)
+        #expect(viewModel.output.body == "First line\n\n . ")
+        #expect(viewModel.output.problem == nil)
+    }
+
+    @Test func aBodyOverTheLimitIsReportedWhenItEnds() async throws {
+        let viewModel = try makeViewModel(InMemoryIssueRepository(users: users))
+        await viewModel.send(.bodyLine(String(repeating: "x", count: IssueDraft.maximumBodyLength + 1)))
+        #expect(viewModel.output.problem == nil)
+        await viewModel.send(.bodyLine("."))
+        #expect(viewModel.output.problem?.description.contains("65536") == true)
+        #expect(viewModel.output.bodyLinesTyped == nil, "asked again from an empty body")
     }
 }

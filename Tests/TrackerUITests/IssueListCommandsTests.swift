@@ -3,7 +3,11 @@ import TrackerCore
 import TrackerUI
 
 @Suite struct IssueListCommandsTests {
-    let me = try! Login("alice")
+    let me: Login
+
+    init() throws {
+        me = try Login("alice")
+    }
 
     func parse(_ line: String) -> IssueListCommands.Parsed {
         IssueListCommands.parse(line, current: IssueFilter(), me: me)
@@ -26,8 +30,9 @@ import TrackerUI
     }
 
     @Test func parsesFilters() throws {
-        guard case .input(.filter(let filter)) = parse("f assignee:@me state:closed author:bob sort:updated") else {
-            Issue.record("not a filter")
+        let parsed = parse("f assignee:@me state:closed author:bob sort:updated")
+        guard case .input(.filter(let filter)) = parsed else {
+            Issue.record("not a filter: \(parsed)")
             return
         }
         #expect(filter.assignee == .user(me))
@@ -35,8 +40,8 @@ import TrackerUI
         #expect(filter.author == (try Login("bob")))
         #expect(filter.sort == .updated)
         #expect(IssueListCommands.describe(filter, me: me) == "state:closed assignee:@me author:bob sort:updated")
-        guard case .input(.filter(let none)) = parse("f assignee:none") else { return }
-        #expect(none.assignee == .nobody)
+        #expect(parse("f assignee:none") == .input(.filter(IssueFilter(assignee: .nobody))))
+        #expect(parse("f") == .input(.filter(IssueFilter())), "f alone clears the filter")
     }
 
     @Test(arguments: ["a", "a x", "c -1", "f colour:red", "f state:merged", "f assignee:bad_login", "zzz"])

@@ -48,12 +48,33 @@ import TrackerUI
         #expect(viewModel.output.issues.map(\.title) == ["One"])
     }
 
-    @Test func newIssueRoutesToTheCreator() async throws {
-        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded([])))
-        var routes: [IssueListViewModel.Route] = []
-        viewModel.onRoute = { routes.append($0) }
-        await viewModel.send(.newIssue)
-        #expect(routes == [.create])
+    @Test func navigationIsHandedBackAsARoute() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded(["One"])))
+        let one = try IssueNumber(1)
+        #expect(await viewModel.send(.newIssue) == .create)
+        #expect(await viewModel.send(.assign(one)) == .assign(one))
+        #expect(await viewModel.send(.view(one)) == .view(one))
+        #expect(await viewModel.send(.appear) == nil)
+    }
+
+    @Test func closeAndReopenSayWhatTheyDidAndReloadThePage() async throws {
+        let issues = try await seeded(["One", "Two"])
+        let viewModel = IssueListViewModel(
+            useCases: .init(
+                list: ListIssues(issues: issues), close: CloseIssue(issues: issues), reopen: ReopenIssue(issues: issues)
+            ),
+            actor: try Login("alice"))
+        await viewModel.send(.appear)
+        await viewModel.send(.close(try IssueNumber(2)))
+        #expect(viewModel.output.notice == "Closed issue #2 as completed")
+        #expect(viewModel.output.issues.map(\.title) == ["One"])
+        await viewModel.send(.close(try IssueNumber(2)))
+        #expect(viewModel.output.notice == "Issue #2 is already closed")
+        await viewModel.send(.reopen(try IssueNumber(2)))
+        #expect(viewModel.output.notice == "Reopened issue #2")
+        #expect(viewModel.output.issues.map(\.title) == ["Two", "One"])
+        await viewModel.send(.close(try IssueNumber(9)))
+        #expect(viewModel.output.failure == .notFound("issue #9 does not exist; nothing was changed"))
     }
 
     @Test func pagesMoveByKeysetAndStopAtTheEnds() async throws {

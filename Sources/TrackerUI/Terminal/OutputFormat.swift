@@ -1,3 +1,5 @@
+import Interchange
+
 /// How a screen is rendered when run once from the command line.
 public enum OutputFormat: Equatable, Sendable {
     case table

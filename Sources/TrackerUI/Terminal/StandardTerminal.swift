@@ -11,6 +11,7 @@ import Darwin
 public final class StandardTerminal: Terminal {
     public let width: Int?
     public let usesColor: Bool
+    public nonisolated let streamOutput: any StreamOutput = StandardOutput()
     private let input = fdopen(STDIN_FILENO, "r")
     /// Both ends are a terminal: keys are read one by one and echoed by `LineEditor`.
     private let editsLines = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -30,7 +31,7 @@ public final class StandardTerminal: Terminal {
     }
 
     public func write(_ text: String) {
-        StandardStreams.writeOutput(text.utf8)
+        streamOutput.write(Array(text.utf8))
     }
 
     public func writeError(_ text: String) {

@@ -6,6 +6,8 @@ public protocol Terminal: AnyObject {
     var width: Int? { get }
     /// Whether to colour output: a TTY and no `NO_COLOR`.
     var usesColor: Bool { get }
+    /// The same output for rows streamed from the database, written from whichever task reads them.
+    nonisolated var streamOutput: any StreamOutput { get }
     func write(_ text: String)
     func writeError(_ text: String)
     /// Shows `prompt` and reads one line; `nil` at end of input.

@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// Makes stored text safe to print: control characters (escape sequences among them) are shown
 /// in caret notation (`^[`) or as `<U+009B>`, so text from the database can never move the
 /// cursor, change colours or retitle the window.
@@ -12,10 +14,12 @@ public enum VisibleText {
     }
 
     private static func escape(_ text: String, keeping allowed: Set<Unicode.Scalar>) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !allowed.contains($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { TextRules.isControl($0) && !allowed.contains($0) }) else {
+            return text
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if !isControl(scalar) || allowed.contains(scalar) {
+            if !TextRules.isControl(scalar) || allowed.contains(scalar) {
                 result.append(scalar)
             } else if scalar.value < 0x20 {
                 result.append("^")
@@ -29,10 +33,6 @@ public enum VisibleText {
             }
         }
         return String(result)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
 

@@ -19,7 +19,8 @@ struct AssignCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
         let logins = try await root.logins(names)
-        if let failure = await root.changeAssignees(numbers, actor: actor, input: .add(logins)) { throw failure }
+        let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: .add(logins), on: root)
+        await AssigneeView().render(output, to: root.terminal)
     }
 }
 
@@ -44,7 +45,8 @@ struct UnassignCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
         let input: AssigneeViewModel.Input = all ? .removeAll : .remove(try await root.logins(names))
-        if let failure = await root.changeAssignees(numbers, actor: actor, input: input) { throw failure }
+        let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: input, on: root)
+        await AssigneeView().render(output, to: root.terminal)
     }
 }
 
@@ -60,21 +62,18 @@ enum IssueArguments {
     }
 }
 
-extension CompositionRoot {
+extension AssigneeViewModel {
+    /// The assignee screen driven once from the command line: its output, or its failure thrown.
     @MainActor
-    func changeAssignees(
-        _ numbers: [IssueNumber], actor: Login, input: AssigneeViewModel.Input
-    ) async
-        -> TrackerError?
+    static func drive(
+        _ numbers: [IssueNumber], actor: Login, input: Input, on root: CompositionRoot
+    ) async throws
+        -> Output
     {
         let viewModel = AssigneeViewModel(
-            numbers: numbers, actor: actor,
-            useCases: .init(
-                assign: AssignIssues(issues: issues, users: users),
-                unassign: UnassignIssues(issues: issues, users: users)))
+            numbers: numbers, actor: actor, useCases: .init(assign: root.assignIssues, unassign: root.unassignIssues))
         await viewModel.send(input)
-        if let failure = viewModel.output.failure { return failure }
-        AssigneeView().render(viewModel.output, to: StandardTerminal())
-        return nil
+        if let failure = viewModel.output.failure { throw failure }
+        return viewModel.output
     }
 }

@@ -46,10 +46,10 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let drafts = FileDraftRepository(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
         var draft = SavedDraft(title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [])
         if recover {
-            guard let saved = try drafts.load() else {
+            guard let saved = try CompositionRoot.recoverDraft(environment: environment)() else {
                 throw TrackerError.notFound("there is no saved draft to recover")
             }
             draft = saved
@@ -59,28 +59,26 @@ struct CreateCommand: AsyncParsableCommand {
         // Checked before connecting, so bad input never waits on the database.
         _ = try IssueDraft(title: draft.title, body: draft.body, assignees: logins)
         let root = try await CompositionRoot.open(global)
-        let author = try await root.actingUser()
-        let failure = await root.createIssue(
-            title: draft.title, body: draft.body, assignees: logins, author: author.login,
-            format: json ? .json : .table)
-        if let failure { throw failure }
-        if recover { try drafts.discard() }
+        let author = try await root.actingUser().login
+        // A recovered draft is forgotten once its issue exists; a typed one was never kept.
+        let useCases = IssueCreatorViewModel.UseCases(
+            create: root.createIssue,
+            discardDraft: recover ? CompositionRoot.discardDraft(environment: environment) : nil)
+        try await create(draft, assignees: logins, author: author, useCases: useCases, on: root)
     }
-}
 
-extension CompositionRoot {
     /// The new-issue screen, driven once from the command line.
     @MainActor
-    func createIssue(
-        title: String, body: String, assignees: [Login], author: Login, format: OutputFormat
-    ) async -> TrackerError? {
-        let viewModel = IssueCreatorViewModel(createIssue: CreateIssue(issues: issues, users: users), author: author)
-        await viewModel.send(.title(title))
-        await viewModel.send(.body(body))
+    private func create(
+        _ draft: SavedDraft, assignees: [Login], author: Login, useCases: IssueCreatorViewModel.UseCases,
+        on root: CompositionRoot
+    ) async throws {
+        let viewModel = IssueCreatorViewModel(useCases: useCases, author: author)
+        await viewModel.send(.title(draft.title))
+        await viewModel.send(.body(draft.body))
         await viewModel.send(.assignees(assignees))
         await viewModel.send(.confirm)
-        if let problem = viewModel.output.problem { return problem }
-        IssueCreatorView(format: format).render(viewModel.output, to: StandardTerminal())
-        return nil
+        if let problem = viewModel.output.problem { throw problem }
+        IssueCreatorView(format: json ? .json : .table).render(viewModel.output, to: root.terminal)
     }
 }

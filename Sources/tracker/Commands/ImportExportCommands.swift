@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -34,7 +35,7 @@ struct ImportCommand: AsyncParsableCommand {
         let saving = ProgressLine(noun: "issues")
         saving.say("saving \(records.count) issues…")
         started = clock.now
-        let result = try await ImportIssues(issues: root.issues)(records)
+        let result = try await root.importIssues(records)
         saving.finish()
         trace.say("saved in one transaction in \(started.duration(to: clock.now))")
         Say.line("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
@@ -51,16 +52,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await root.streamIssues(
-            IssueFilter(state: .all, ascending: true, limit: nil), fields: IssueField.listFields)
-    }
-}
-
-extension CompositionRoot {
-    /// Every matching issue as a JSON array, written as rows arrive.
-    func streamIssues(_ filter: IssueFilter, fields: [IssueField]) async throws {
-        let output = StreamedJSONArray(fields: fields)
-        try await StreamIssues(issues: issues)(filter) { issue in output.append(issue) }
-        output.finish()
+        let everything = IssueFilter(state: .all, ascending: true, limit: nil)
+        try await JSONStream.write(
+            everything, fields: IssueField.listFields, from: root.streamIssues, to: StandardOutput())
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -33,8 +34,8 @@ struct ShowCommand: AsyncParsableCommand {
         let number = try IssueNumber(parsing: number)
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
-        let failure = await root.issueDetail(number, actor: nil, input: .appear, format: format)
-        if let failure { throw failure }
+        let output = try await IssueDetailViewModel.drive(number, actor: nil, input: .appear, showIssue: root.showIssue)
+        await IssueDetailView(format: format).render(output, to: root.terminal)
     }
 }
 
@@ -54,7 +55,9 @@ struct CloseCommand: AsyncParsableCommand {
         let number = try IssueNumber(parsing: number)
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        if let failure = await root.issueDetail(number, actor: actor, input: .close(reason)) { throw failure }
+        let output = try await IssueDetailViewModel.drive(
+            number, actor: actor, input: .close(reason), showIssue: root.showIssue, closeIssue: root.closeIssue)
+        await IssueDetailView(format: .table).renderNotice(output, to: root.terminal)
     }
 }
 
@@ -71,29 +74,23 @@ struct ReopenCommand: AsyncParsableCommand {
         let number = try IssueNumber(parsing: number)
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        if let failure = await root.issueDetail(number, actor: actor, input: .reopen) { throw failure }
+        let output = try await IssueDetailViewModel.drive(
+            number, actor: actor, input: .reopen, showIssue: root.showIssue, reopenIssue: root.reopenIssue)
+        await IssueDetailView(format: .table).renderNotice(output, to: root.terminal)
     }
 }
 
-extension CompositionRoot {
-    /// The issue screen, driven once: shows it (`format`), or closes/reopens it and says what happened.
+extension IssueDetailViewModel {
+    /// The issue screen driven once from the command line: its output, or its failure thrown.
     @MainActor
-    func issueDetail(
-        _ number: IssueNumber, actor: Login?, input: IssueDetailViewModel.Input, format: OutputFormat? = nil
-    ) async -> TrackerError? {
+    static func drive(
+        _ number: IssueNumber, actor: Login?, input: Input, showIssue: ShowIssue, closeIssue: CloseIssue? = nil,
+        reopenIssue: ReopenIssue? = nil
+    ) async throws -> Output {
         let viewModel = IssueDetailViewModel(
-            number: number, actor: actor,
-            useCases: .init(
-                show: ShowIssue(issues: issues), close: CloseIssue(issues: issues), reopen: ReopenIssue(issues: issues))
-        )
+            number: number, actor: actor, useCases: .init(show: showIssue, close: closeIssue, reopen: reopenIssue))
         await viewModel.send(input)
-        if let failure = viewModel.output.failure { return failure }
-        let view = IssueDetailView(format: format ?? .table)
-        if format == nil {
-            view.renderNotice(viewModel.output, to: StandardTerminal())
-        } else {
-            view.render(viewModel.output, to: StandardTerminal())
-        }
-        return nil
+        if let failure = viewModel.output.failure { throw failure }
+        return viewModel.output
     }
 }

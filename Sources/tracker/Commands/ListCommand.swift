@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -73,21 +74,22 @@ struct ListCommand: AsyncParsableCommand {
             ascending: ascending, limit: limit == 0 ? nil : limit)
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if filter.limit == nil, case .json(let fields) = format {
-            return try await root.streamIssues(filter, fields: fields)
+            return try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
         }
-        if let failure = await root.listIssues(filter, format: format) { throw failure }
+        try await show(filter, format: format, listIssues: root.listIssues, on: root)
     }
-}
 
-extension CompositionRoot {
     /// The issue list screen, rendered once.
     @MainActor
-    func listIssues(_ filter: IssueFilter, format: OutputFormat) async -> TrackerError? {
-        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: issues), filter: filter)
+    private func show(
+        _ filter: IssueFilter, format: OutputFormat, listIssues: ListIssues, on root: CompositionRoot
+    )
+        async throws
+    {
+        let viewModel = IssueListViewModel(listIssues: listIssues, filter: filter)
         await viewModel.send(.appear)
-        if let failure = viewModel.output.failure { return failure }
-        IssueListView(format: format).render(viewModel.output, to: StandardTerminal())
-        return nil
+        if let failure = viewModel.output.failure { throw failure }
+        IssueListView(format: format).render(viewModel.output, to: root.terminal)
     }
 }
 

@@ -23,7 +23,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let user = try User(login: try Login(login), name: name)
             let root = try await CompositionRoot.open(global)
-            let added = try await AddUser(users: root.users)(user)
+            let added = try await root.addUser(user)
             Say.line("Added user \(added.login)")
         }
     }
@@ -41,7 +41,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let root = try await CompositionRoot.open(global, schema: .read)
-            let users = try await ListUsers(users: root.users)(prefix: search)
+            let users = try await root.listUsers(prefix: search)
             if json {
                 let objects = users.map { ["login": $0.login.value, "name": $0.name] }
                 let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])

@@ -1,7 +1,7 @@
 import TrackerCore
 
-/// The assignee screen, started by the list (for an existing issue: saved on `done`) and by the
-/// creator (for a draft: the choice goes back to the creator).
+/// The assignee screen, started by the issue screens (for an existing issue: saved on `done`)
+/// and by the creator (for a draft: the choice goes back to the creator).
 @MainActor
 public final class AssigneeCoordinator: Coordinator {
     public enum Mode: Equatable, Sendable {
@@ -9,13 +9,17 @@ public final class AssigneeCoordinator: Coordinator {
         case draft([Login])
     }
 
+    public enum Outcome: Equatable, Sendable {
+        /// Finished with `done`: who is chosen (and, for an issue, saved).
+        case chosen([Login])
+        /// Left with `:q`, end of input, or an issue that could not be loaded: nothing changed.
+        case cancelled
+    }
+
     public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    /// The chosen people when finished with `done` (nil when cancelled).
-    public private(set) var chosen: [Login]?
     public let viewModel: AssigneeViewModel
     private let terminal: any Terminal
-    private var finished = false
+    private let view = AssigneeView()
 
     public init(terminal: any Terminal, dependencies: ScreenDependencies, mode: Mode) {
         self.terminal = terminal
@@ -27,43 +31,24 @@ public final class AssigneeCoordinator: Coordinator {
             viewModel = AssigneeViewModel(
                 numbers: [], actor: dependencies.actor, useCases: dependencies.assigneeUseCases, draft: logins)
         }
-        viewModel.onRoute = { [weak self] route in
-            guard let self, case .finished(let logins) = route else { return }
-            chosen = logins
-            finished = true
-        }
     }
 
-    public func start() async {
+    public func start() async -> Outcome {
         await viewModel.send(.appear)
         if let failure = viewModel.output.failure {
             // The issue could not be loaded (e.g. `a 999`): say so and open no picker.
             terminal.writeLine("! " + VisibleText.line("\(failure)"))
-            await viewModel.send(.cancel)
+            return .cancelled
         }
-        let view = AssigneeView()
-        while !finished {
+        while true {
             view.renderScreen(viewModel.output, to: terminal)
-            guard let line = terminal.readLine(prompt: "assignees> ") else {
-                await viewModel.send(.cancel)
-                break
-            }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            switch trimmed.lowercased() {
-            case ":q", "cancel": await viewModel.send(.cancel)
-            case "done", "": await viewModel.send(.done)
-            default:
-                if let position = Int(trimmed) {
-                    await viewModel.send(.toggle(position))
-                } else {
-                    await viewModel.send(.search(trimmed))
-                }
-            }
+            guard let line = terminal.readLine(prompt: "assignees> ") else { return .cancelled }
+            let route = await viewModel.send(.pick(PickerCommands.parse(line)))
             if let failure = viewModel.output.failure {
                 terminal.writeLine("! " + VisibleText.line("\(failure)"))
-                finished = false
+            } else if case .finished(let chosen) = route {
+                return chosen.map(Outcome.chosen) ?? .cancelled
             }
         }
-        await finishDelegate?.coordinatorDidFinish(self)
     }
 }

@@ -1,9 +1,11 @@
 import TrackerCore
 
 /// Renders assignees: after a scripted change, one line per issue; on the interactive screen,
-/// the numbered choices with the selected ones ticked.
+/// the picker with the selected people ticked.
 @MainActor
 public struct AssigneeView {
+    private let picker = PickerView<Login>(label: \.value)
+
     public init() {}
 
     public func render(_ output: AssigneeViewModel.Output, to terminal: any Terminal) {
@@ -16,12 +18,10 @@ public struct AssigneeView {
     public func renderScreen(_ output: AssigneeViewModel.Output, to terminal: any Terminal) {
         terminal.writeLine("")
         terminal.writeLine(
-            "Assignees (\(output.selected.count) of at most \(IssueDraft.maximumAssignees)): "
+            "Assignees (\(output.selected.count) of at most \(output.picker.limit)): "
                 + (output.selected.isEmpty ? "none" : output.selected.map(\.value).joined(separator: ", ")))
-        for (index, login) in output.choices.enumerated() {
-            terminal.writeLine("  \(index + 1). [\(output.selected.contains(login) ? "x" : " ")] \(login)")
-        }
+        picker.render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(notice) }
-        terminal.writeLine("Type a number to toggle, letters to search logins, done (or Enter) to finish, :q to cancel")
+        terminal.writeLine(PickerCommands.help)
     }
 }

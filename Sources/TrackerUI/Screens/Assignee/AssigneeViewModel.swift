@@ -1,35 +1,34 @@
+import Foundation
 import TrackerCore
 
 /// Who works on one or more issues. From a script it adds or removes assignees at once; on the
-/// interactive screen it keeps a selection, finds candidates by a typed prefix (in the
-/// database, a few at a time) and saves the difference on `done`.
+/// interactive screen it keeps a picker, finds candidates by a typed prefix (in the database, a
+/// few at a time) and saves the difference on `done`.
 @MainActor
 public final class AssigneeViewModel {
     public static let candidateCount = 8
 
     public enum Input: Equatable, Sendable {
+        /// Scripted: assign these people to every issue.
         case add([Login])
+        /// Scripted: unassign these people from every issue.
         case remove([Login])
+        /// Scripted: unassign everyone.
         case removeAll
         /// Interactive: load the current assignees and the first candidates.
         case appear
-        case search(String)
-        /// Toggle the person at this 1-based position of `Output.choices`.
-        case toggle(Int)
-        case done
-        case cancel
+        /// Interactive: what was typed at the picker's prompt.
+        case pick(PickerCommands.Parsed)
     }
 
     public struct Output: Equatable, Sendable {
         /// The issues as they are after the last change.
         public var issues: [Issue] = []
-        public var selected: [Login] = []
-        public var candidates: [Login] = []
+        public var picker = Picker<Login>(limit: IssueDraft.maximumAssignees)
         public var notice: String?
         public var failure: TrackerError?
 
-        /// What the screen numbers: the selection first, then candidates not selected.
-        public var choices: [Login] { selected + candidates.filter { !selected.contains($0) } }
+        public var selected: [Login] { picker.selected }
     }
 
     public enum Route: Equatable, Sendable {
@@ -57,7 +56,6 @@ public final class AssigneeViewModel {
     }
 
     public private(set) var output = Output()
-    public var onRoute: ((Route) -> Void)?
     private let numbers: [IssueNumber]
     private let actor: Login
     private let useCases: UseCases
@@ -68,21 +66,25 @@ public final class AssigneeViewModel {
         self.numbers = numbers
         self.actor = actor
         self.useCases = useCases
-        output.selected = draft
+        output.picker.reset(selected: draft)
         original = draft
     }
 
-    public func send(_ input: Input) async {
+    /// Handles what the person did; returns where to go when the screen is done.
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
         output.notice = nil
         do {
-            try await handle(input)
+            let route = try await handle(input)
             output.failure = nil
+            return route
         } catch {
-            output.failure = error as? TrackerError ?? .storageFailure("\(error)")
+            output.failure = TrackerError(wrapping: error)
+            return nil
         }
     }
 
-    private func handle(_ input: Input) async throws {
+    private func handle(_ input: Input) async throws -> Route? {
         switch input {
         case .add(let logins):
             output.issues = try await useCases.assign(logins, to: numbers, actor: actor)
@@ -93,54 +95,49 @@ public final class AssigneeViewModel {
         case .appear:
             if let number = numbers.first, let show = useCases.show {
                 original = try await show(number).issue.assignees
-                output.selected = original
+                output.picker.reset(selected: original)
             }
             try await search("")
-        case .search(let prefix):
+        case .pick(.search(let prefix)):
             try await search(prefix)
-        case .toggle(let position):
+        case .pick(.toggle(let position)):
             toggle(position)
-        case .done:
+        case .pick(.done):
             try await save()
-            onRoute?(.finished(output.selected))
-        case .cancel:
-            onRoute?(.finished(nil))
+            return .finished(output.picker.selected)
+        case .pick(.cancel):
+            return .finished(nil)
         }
+        return nil
     }
 
     private func search(_ prefix: String) async throws {
         guard let listUsers = useCases.listUsers else { return }
         let text = prefix.trimmingCharacters(in: .whitespaces)
-        output.candidates = try await listUsers(
-            prefix: text.isEmpty ? nil : text, limit: AssigneeViewModel.candidateCount
-        )
-        .map(\.login)
-        if output.candidates.isEmpty { output.notice = "Nobody's login starts with '\(text)'." }
+        let found = try await listUsers(prefix: text.isEmpty ? nil : text, limit: AssigneeViewModel.candidateCount)
+        output.picker.show(candidates: found.map(\.login))
+        if found.isEmpty { output.notice = "Nobody's login starts with '\(text)'." }
     }
 
     private func toggle(_ position: Int) {
-        let choices = output.choices
-        guard (1...max(1, choices.count)).contains(position), position <= choices.count else {
-            output.notice = "Pick a number from 1 to \(choices.count)."
-            return
-        }
-        let login = choices[position - 1]
-        if let index = output.selected.firstIndex(of: login) {
-            output.selected.remove(at: index)
-        } else if output.selected.count >= IssueDraft.maximumAssignees {
-            output.notice = "An issue can have at most \(IssueDraft.maximumAssignees) assignees; remove someone first."
-        } else {
-            output.selected.append(login)
+        switch output.picker.toggle(position) {
+        case .selected, .deselected:
+            break
+        case .outOfRange(let count):
+            output.notice = count == 0 ? "There is nobody to pick: search first." : "Pick a number from 1 to \(count)."
+        case .full(let limit):
+            output.notice = "An issue can have at most \(limit) assignees; remove someone first."
         }
     }
 
     /// For an existing issue, unassigns who was removed and assigns who was added, as one change.
     private func save() async throws {
         guard let number = numbers.first, let change = useCases.change else { return }
-        let removed = original.filter { !output.selected.contains($0) }
-        let added = output.selected.filter { !original.contains($0) }
+        let selected = output.picker.selected
+        let removed = original.filter { !selected.contains($0) }
+        let added = selected.filter { !original.contains($0) }
         guard !removed.isEmpty || !added.isEmpty else { return }
         output.issues = [try await change(number, adding: added, removing: removed, actor: actor)]
-        original = output.selected
+        original = selected
     }
 }

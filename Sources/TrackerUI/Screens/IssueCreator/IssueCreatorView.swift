@@ -1,6 +1,8 @@
+import Interchange
 import TrackerCore
 
-/// Renders the outcome of the new-issue screen: a confirmation line, or the issue as JSON.
+/// Renders the new-issue screen: a confirmation line or the issue as JSON (scripted), the draft
+/// before it is confirmed, and what the screen's outcome means for the person.
 @MainActor
 public struct IssueCreatorView {
     public let format: OutputFormat
@@ -26,5 +28,25 @@ public struct IssueCreatorView {
         terminal.writeLine(
             "Assignees: " + (output.assignees.isEmpty ? "none" : output.assignees.map(\.value).joined(separator: ", ")))
         terminal.writeLine(output.body.isEmpty ? "(no description)" : VisibleText.block(output.body))
+    }
+
+    /// What the screen that started the creator says once it is done.
+    public func renderOutcome(_ outcome: IssueCreatorCoordinator.Outcome, to terminal: any Terminal) {
+        switch outcome {
+        case .created(let issue):
+            terminal.writeLine("Created issue #\(issue.number.value).")
+        case .cancelled:
+            terminal.writeLine("Cancelled: nothing was written.")
+        case .notCreated(let problem, _, .saved):
+            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            terminal.writeLine(
+                "Your draft is saved: the next `tracker` (or `tracker create --recover`) offers it back.")
+        case .notCreated(let problem, let draft, let kept):
+            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            let why = if case .unsaved(let reason) = kept { " (\(VisibleText.line(reason)))" } else { "" }
+            terminal.writeLine("The draft could not be saved either\(why); here it is:")
+            terminal.writeLine(VisibleText.line(draft.title))
+            terminal.writeLine(VisibleText.block(draft.body))
+        }
     }
 }

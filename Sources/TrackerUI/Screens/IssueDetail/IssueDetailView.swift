@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import TrackerCore
 
 /// Renders one issue: title, state, people, body and the timeline (oldest first, relative

@@ -4,8 +4,11 @@ import TrackerCore
 @MainActor
 public final class IssueDetailViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load (or load again) the issue and its timeline.
         case appear
+        /// Close it for this reason; closing a closed issue changes nothing.
         case close(StateReason)
+        /// Reopen it; reopening an open issue changes nothing.
         case reopen
     }
 
@@ -18,10 +21,11 @@ public final class IssueDetailViewModel {
 
     public struct UseCases: Sendable {
         let show: ShowIssue
-        let close: CloseIssue
-        let reopen: ReopenIssue
+        let close: CloseIssue?
+        let reopen: ReopenIssue?
 
-        public init(show: ShowIssue, close: CloseIssue, reopen: ReopenIssue) {
+        /// Without close and reopen, the screen only shows.
+        public init(show: ShowIssue, close: CloseIssue? = nil, reopen: ReopenIssue? = nil) {
             self.show = show
             self.close = close
             self.reopen = reopen
@@ -29,7 +33,7 @@ public final class IssueDetailViewModel {
     }
 
     public private(set) var output = Output()
-    private let number: IssueNumber
+    public let number: IssueNumber
     /// Who closes or reopens; nil for a screen that only shows.
     private let actor: Login?
     private let useCases: UseCases
@@ -48,33 +52,22 @@ public final class IssueDetailViewModel {
             case .appear:
                 break
             case .close(let reason):
-                let actor = try requireActor()
-                let change = try await useCases.close(number, reason: reason, actor: actor)
-                output.notice = IssueDetailViewModel.notice(change, closed: true, reason: reason)
+                guard let actor, let close = useCases.close else { throw TrackerError.cannotChange }
+                let change = try await close(number, reason: reason, actor: actor)
+                output.notice = StateChangeNotice.describe(change, closing: reason)
             case .reopen:
-                let actor = try requireActor()
-                let change = try await useCases.reopen(number, actor: actor)
-                output.notice = IssueDetailViewModel.notice(change, closed: false, reason: nil)
+                guard let actor, let reopen = useCases.reopen else { throw TrackerError.cannotChange }
+                let change = try await reopen(number, actor: actor)
+                output.notice = StateChangeNotice.describe(change, closing: nil)
             }
             output.details = try await useCases.show(number)
         } catch {
-            output.failure = error as? TrackerError ?? .storageFailure("\(error)")
+            output.failure = TrackerError(wrapping: error)
         }
     }
+}
 
-    private func requireActor() throws(TrackerError) -> Login {
-        guard let actor else { throw .invalidInput(field: "user", rule: "changing an issue needs an acting user") }
-        return actor
-    }
-
-    private static func notice(_ change: StateChange, closed: Bool, reason: StateReason?) -> String {
-        let number = change.issue.number
-        switch (change, closed) {
-        case (.changed, true):
-            return "Closed issue \(number) as \(reason == .notPlanned ? "not planned" : "completed")"
-        case (.unchanged, true): return "Issue \(number) is already closed"
-        case (.changed, false): return "Reopened issue \(number)"
-        case (.unchanged, false): return "Issue \(number) is already open"
-        }
-    }
+extension TrackerError {
+    fileprivate static let cannotChange = TrackerError.invalidInput(
+        field: "user", rule: "changing an issue needs an acting user")
 }

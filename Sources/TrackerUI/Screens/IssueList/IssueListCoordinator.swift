@@ -1,15 +1,19 @@
 import TrackerCore
 
 /// The issue list screen: shows a page of issues and reads commands at its prompt, starting the
-/// creator and assignee screens as children.
+/// creator, issue and assignee screens as children.
 @MainActor
-public final class IssueListCoordinator: Coordinator, CoordinatorFinishDelegate {
+public final class IssueListCoordinator: Coordinator {
+    public enum Outcome: Equatable, Sendable {
+        /// `q`, or the end of input.
+        case quit
+    }
+
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: IssueListViewModel
     private let terminal: any Terminal
     private let dependencies: ScreenDependencies
     private let view = IssueListView(format: .table)
-    private var pendingRoute: IssueListViewModel.Route?
 
     public init(terminal: any Terminal, dependencies: ScreenDependencies) {
         self.terminal = terminal
@@ -17,57 +21,46 @@ public final class IssueListCoordinator: Coordinator, CoordinatorFinishDelegate 
         self.viewModel = IssueListViewModel(
             useCases: dependencies.issueListUseCases, actor: dependencies.actor,
             filter: IssueFilter(limit: IssueListViewModel.pageSize))
-        viewModel.onRoute = { [weak self] route in self?.pendingRoute = route }
     }
 
-    public func start() async {
+    public func start() async -> Outcome {
         await viewModel.send(.appear)
         show()
         while let line = terminal.readLine(prompt: "tracker> ") {
             switch IssueListCommands.parse(line, current: viewModel.output.filter, me: dependencies.actor) {
             case .quit:
-                return
+                return .quit
             case .help:
                 terminal.writeLine(IssueListCommands.help)
-                continue
             case .input(let input):
-                await viewModel.send(input)
-                if case .unknown = input { terminal.writeLine(IssueListCommands.help) }
-            }
-            if let route = pendingRoute {
-                pendingRoute = nil
-                await start(route)
-            } else {
-                show()
+                if let route = await viewModel.send(input) {
+                    await open(route)
+                } else {
+                    show()
+                    if case .unknown = input { terminal.writeLine(IssueListCommands.help) }
+                }
             }
         }
+        return .quit
     }
 
     private func show() {
         view.renderScreen(viewModel.output, me: dependencies.actor, to: terminal)
     }
 
-    private func start(_ route: IssueListViewModel.Route) async {
-        let child: any Coordinator
+    /// Runs the child screen, then shows the list again as it now is, with what the child did.
+    private func open(_ route: IssueListViewModel.Route) async {
+        var outcome: IssueCreatorCoordinator.Outcome?
         switch route {
         case .create:
-            let creator = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies)
-            creator.finishDelegate = self
-            child = creator
+            outcome = await run(IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies))
         case .assign(let number):
-            let assignee = AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(number))
-            assignee.finishDelegate = self
-            child = assignee
+            _ = await run(AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(number)))
+        case .view(let number):
+            _ = await run(IssueDetailCoordinator(terminal: terminal, dependencies: dependencies, number: number))
         }
-        childCoordinators.append(child)
-        await child.start()
-    }
-
-    public func coordinatorDidFinish(_ child: any Coordinator) async {
-        removeChild(child)
-        let notice = (child as? IssueCreatorCoordinator)?.outcomeNotice
         await viewModel.send(.refresh)
         show()
-        if let notice { terminal.writeLine(notice) }
+        if let outcome { IssueCreatorView(format: .table).renderOutcome(outcome, to: terminal) }
     }
 }

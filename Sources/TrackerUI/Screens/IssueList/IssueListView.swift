@@ -1,4 +1,5 @@
 import Foundation
+import Interchange
 import TrackerCore
 
 /// Renders the issue list: a table that fits the terminal, or the issues as a JSON array.
@@ -32,12 +33,6 @@ public struct IssueListView {
     /// The interactive screen: a title line with the filter and page, the table, then the last
     /// action's notice or failure.
     public func renderScreen(_ output: IssueListViewModel.Output, me: Login, to terminal: any Terminal) {
-        if let details = output.details {
-            var detail = IssueDetailViewModel.Output()
-            detail.details = details
-            IssueDetailView(format: .table, now: now).render(detail, to: terminal)
-            return
-        }
         if let failure = output.failure {
             terminal.writeLine("! " + VisibleText.line("\(failure)"))
             return

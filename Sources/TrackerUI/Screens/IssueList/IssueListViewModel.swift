@@ -31,35 +31,33 @@ public final class IssueListViewModel {
         /// Said beside the results: search words the search could not use.
         public var searchNote: String?
         public var failure: TrackerError?
-        /// An issue to show in full (after `view`).
-        public var details: IssueDetails?
 
         public init(filter: IssueFilter) {
             self.filter = filter
         }
     }
 
+    /// Another screen to open.
     public enum Route: Equatable, Sendable {
         case create
         case assign(IssueNumber)
+        case view(IssueNumber)
     }
 
     public struct UseCases: Sendable {
         let list: ListIssues
-        let show: ShowIssue?
         let close: CloseIssue?
         let reopen: ReopenIssue?
 
-        public init(list: ListIssues, show: ShowIssue? = nil, close: CloseIssue? = nil, reopen: ReopenIssue? = nil) {
+        /// Without close and reopen, the list only shows (scripted `list`).
+        public init(list: ListIssues, close: CloseIssue? = nil, reopen: ReopenIssue? = nil) {
             self.list = list
-            self.show = show
             self.close = close
             self.reopen = reopen
         }
     }
 
     public private(set) var output: Output
-    public var onRoute: ((Route) -> Void)?
     private let useCases: UseCases
     private let actor: Login?
     /// The `after` cursor of each page before the current one.
@@ -75,18 +73,20 @@ public final class IssueListViewModel {
         self.init(useCases: UseCases(list: listIssues), filter: filter)
     }
 
-    public func send(_ input: Input) async {
+    /// Handles what the person did; returns the screen to open, if any.
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
         output.notice = nil
-        output.details = nil
         output.failure = nil
         do {
-            try await handle(input)
+            return try await handle(input)
         } catch {
-            output.failure = error as? TrackerError ?? .storageFailure("\(error)")
+            output.failure = TrackerError(wrapping: error)
+            return nil
         }
     }
 
-    private func handle(_ input: Input) async throws {
+    private func handle(_ input: Input) async throws -> Route? {
         switch input {
         case .appear, .refresh:
             try await load()
@@ -99,11 +99,11 @@ public final class IssueListViewModel {
         case .nextPage:
             guard output.filter.sort == .created else {
                 output.notice = "Pages follow the created order: use f sort:created to page."
-                return
+                return nil
             }
             guard output.hasMore, let last = output.issues.last else {
                 output.notice = "This is the last page."
-                return
+                return nil
             }
             earlierPages.append(output.filter.after)
             output.filter.after = last.number
@@ -112,25 +112,25 @@ public final class IssueListViewModel {
         case .previousPage:
             guard let previous = earlierPages.popLast() else {
                 output.notice = "This is the first page."
-                return
+                return nil
             }
             output.filter.after = previous
             output.page -= 1
             try await load()
         case .newIssue:
-            onRoute?(.create)
+            return .create
         case .assign(let number):
-            onRoute?(.assign(number))
+            return .assign(number)
+        case .view(let number):
+            return .view(number)
         case .close(let number):
             try await changeState(number, closing: true)
         case .reopen(let number):
             try await changeState(number, closing: false)
-        case .view(let number):
-            guard let show = useCases.show else { return }
-            output.details = try await show(number)
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : "Unknown command '\(text)'."
         }
+        return nil
     }
 
     private func restart(with filter: IssueFilter) async throws {
@@ -144,13 +144,7 @@ public final class IssueListViewModel {
     private func changeState(_ number: IssueNumber, closing: Bool) async throws {
         guard let actor, let close = useCases.close, let reopen = useCases.reopen else { return }
         let change = closing ? try await close(number, actor: actor) : try await reopen(number, actor: actor)
-        switch (change, closing) {
-        case (.changed, true): output.notice = "Closed issue \(number)."
-        case (.unchanged, true): output.notice = "Issue \(number) is already closed."
-        case (.changed, false): output.notice = "Reopened issue \(number)."
-        case (.unchanged, false): output.notice = "Issue \(number) is already open."
-        }
-        let notice = output.notice
+        let notice = StateChangeNotice.describe(change, closing: closing ? .completed : nil)
         try await load()
         output.notice = notice
     }

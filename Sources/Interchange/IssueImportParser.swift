@@ -5,21 +5,6 @@ import TrackerCore
 /// or `tracker export` prints (a JSON array), or JSON Lines of the same objects. A bad record is
 /// reported with its 1-based index and field.
 public enum IssueImportParser {
-    struct Person: Decodable { let login: String? }
-
-    struct Record: Decodable {
-        let number: Int64?
-        let title: String?
-        let body: String?
-        let state: String?
-        let stateReason: String?
-        let author: Person?
-        let assignees: [Person]?
-        let createdAt: String?
-        let updatedAt: String?
-        let closedAt: String?
-    }
-
     /// `progress` is called now and then with the number of records read so far.
     public static func parse(
         _ file: Data, progress: (Int, Int) -> Void = { _, _ in }
@@ -35,20 +20,20 @@ public enum IssueImportParser {
             throw .invalidInput(field: "import file", rule: "contains a NUL byte")
         }
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        let records: [Record]
+        let records: [ImportRecord]
         let decoder = JSONDecoder()
         if first == UInt8(ascii: "[") {
             do {
-                records = try decoder.decode([Record].self, from: data)
+                records = try decoder.decode([ImportRecord].self, from: data)
             } catch {
                 throw .invalidInput(field: "import file", rule: "is not a JSON array of issues (\(describe(error)))")
             }
         } else {
-            var decoded: [Record] = []
+            var decoded: [ImportRecord] = []
             for (index, line) in data.split(separator: 0x0A).enumerated()
             where line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
                 do {
-                    decoded.append(try decoder.decode(Record.self, from: line))
+                    decoded.append(try decoder.decode(ImportRecord.self, from: line))
                 } catch {
                     throw .invalidInput(
                         field: "line \(index + 1)", rule: "is not a JSON issue object (\(describe(error)))")
@@ -66,7 +51,7 @@ public enum IssueImportParser {
         return issues
     }
 
-    private static func issue(from record: Record, at index: Int) throws(TrackerError) -> ImportedIssue {
+    private static func issue(from record: ImportRecord, at index: Int) throws(TrackerError) -> ImportedIssue {
         func fail(_ field: String, _ rule: String) -> TrackerError {
             .invalidInput(field: "record \(index) \(field)", rule: rule + "; nothing was imported")
         }

@@ -2,19 +2,23 @@ import Foundation
 import Synchronization
 import TrackerCore
 
-/// Writes issues to standard output as one JSON array, one object at a time, so memory stays
-/// flat however many there are.
+/// Issues as one JSON array, encoded one object at a time and handed to `output` in chunks of
+/// about 64 KiB, so memory stays flat however many there are. `append` may be called from any
+/// task (rows arrive on the database's).
 public final class StreamedJSONArray: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var count = 0
     }
 
+    public static let chunkSize = 1 << 16
     private let fields: [IssueField]
+    private let output: @Sendable ([UInt8]) -> Void
     private let state = Mutex(State())
 
-    public init(fields: [IssueField]) {
+    public init(fields: [IssueField], output: @escaping @Sendable ([UInt8]) -> Void) {
         self.fields = fields
+        self.output = output
     }
 
     public func append(_ issue: Issue) {
@@ -26,7 +30,7 @@ public final class StreamedJSONArray: Sendable {
             state.buffer += Array((state.count == 0 ? "[\n  " : ",\n  ").utf8)
             state.buffer += data
             state.count += 1
-            if state.buffer.count >= 1 << 16 { flush(&state) }
+            if state.buffer.count >= StreamedJSONArray.chunkSize { flush(&state) }
         }
     }
 
@@ -38,7 +42,7 @@ public final class StreamedJSONArray: Sendable {
     }
 
     private func flush(_ state: inout State) {
-        StandardStreams.writeOutput(state.buffer)
+        output(state.buffer)
         state.buffer.removeAll(keepingCapacity: true)
     }
 }

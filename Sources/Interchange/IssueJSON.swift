@@ -1,32 +1,9 @@
 import Foundation
 import TrackerCore
 
-/// The documented JSON fields of an issue, named as `gh issue list --json` names them.
-public enum IssueField: String, CaseIterable, Sendable {
-    case number, title, body, state, stateReason, author, assignees, createdAt, updatedAt, closedAt, events
-
-    /// The fields of a list (events only with `show`).
-    public static let listFields: [IssueField] = allCases.filter { $0 != .events }
-
-    /// Parses `number,title,assignees`; an unknown name is refused with the known ones.
-    public static func parse(_ text: String, allowed: [IssueField] = listFields) throws(TrackerError) -> [IssueField] {
-        var fields: [IssueField] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let field = IssueField(rawValue: name), allowed.contains(field) else {
-                throw .invalidInput(
-                    field: "--json",
-                    rule: "unknown field '\(name)'; available: \(allowed.map(\.rawValue).joined(separator: ","))")
-            }
-            if !fields.contains(field) { fields.append(field) }
-        }
-        guard !fields.isEmpty else { throw .invalidInput(field: "--json", rule: "name at least one field") }
-        return fields
-    }
-}
-
 /// Issues as JSON objects: state `OPEN`/`CLOSED`, people as `{"login": …}`, times ISO-8601 UTC.
-enum IssueJSON {
-    static func object(_ issue: Issue, fields: [IssueField], events: [IssueEvent] = []) -> [String: Any] {
+public enum IssueJSON {
+    public static func object(_ issue: Issue, fields: [IssueField], events: [IssueEvent] = []) -> [String: Any] {
         var object: [String: Any] = [:]
         for field in fields {
             object[field.rawValue] =
@@ -63,7 +40,8 @@ enum IssueJSON {
         return object
     }
 
-    static func encode(_ value: Any) -> String {
+    /// Pretty-printed with sorted keys, ending in a line break.
+    public static func encode(_ value: Any) -> String {
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Turns a line typed at a picker's prompt into what the person meant: a number toggles that
+/// choice, other text searches, `done` or Enter finishes, `:q` or `cancel` leaves unchanged.
+public enum PickerCommands {
+    public enum Parsed: Equatable, Sendable {
+        case toggle(Int)
+        case search(String)
+        case done
+        case cancel
+    }
+
+    public static let help = "Type a number to toggle, letters to search, done (or Enter) to finish, :q to cancel"
+
+    public static func parse(_ line: String) -> Parsed {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        switch trimmed.lowercased() {
+        case ":q", "cancel": return .cancel
+        case "done", "": return .done
+        default: return Int(trimmed).map(Parsed.toggle) ?? .search(trimmed)
+        }
+    }
+}

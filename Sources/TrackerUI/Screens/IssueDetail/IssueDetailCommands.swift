@@ -1,0 +1,37 @@
+import Foundation
+import TrackerCore
+
+/// Turns a line typed at the issue screen's prompt into the screen's `Input` or a way out.
+public enum IssueDetailCommands {
+    public static let help =
+        "x close · x not-planned close as not planned · o reopen · a assignees · "
+        + "r refresh · ? help · b back"
+
+    public enum Parsed: Equatable, Sendable {
+        case input(IssueDetailViewModel.Input)
+        /// Open the assignee picker for this issue.
+        case assignees
+        case help
+        case back
+        /// Not understood: the text as typed.
+        case unknown(String)
+    }
+
+    public static func parse(_ line: String) -> Parsed {
+        let words = line.split(separator: " ").map { $0.lowercased() }
+        guard let command = words.first else { return .input(.appear) }
+        let rest = words.dropFirst().joined(separator: " ")
+        switch (command, rest) {
+        case ("b", ""), ("back", ""), ("q", ""), ("quit", ""): return .back
+        case ("?", ""), ("h", ""), ("help", ""): return .help
+        case ("r", ""): return .input(.appear)
+        case ("a", ""): return .assignees
+        case ("o", ""): return .input(.reopen)
+        case ("x", ""): return .input(.close(.completed))
+        case ("x", _):
+            guard let reason = try? StateReason(closeReason: rest) else { return .unknown(line) }
+            return .input(.close(reason))
+        default: return .unknown(line.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import TrackerCore
+
+/// The issue screen: the issue with its timeline, and the actions that start from one issue
+/// (close, reopen, assignees as a child screen). `b` goes back to the screen that opened it.
+@MainActor
+public final class IssueDetailCoordinator: Coordinator {
+    public enum Outcome: Equatable, Sendable {
+        case back
+        /// The issue could not be shown (it does not exist, or the database failed).
+        case notShown(TrackerError)
+    }
+
+    public var childCoordinators: [any Coordinator] = []
+    public let viewModel: IssueDetailViewModel
+    private let terminal: any Terminal
+    private let dependencies: ScreenDependencies
+    private let view: IssueDetailView
+
+    public init(terminal: any Terminal, dependencies: ScreenDependencies, number: IssueNumber) {
+        self.terminal = terminal
+        self.dependencies = dependencies
+        self.view = IssueDetailView(format: .table)
+        viewModel = IssueDetailViewModel(
+            number: number, actor: dependencies.actor, useCases: dependencies.issueDetailUseCases)
+    }
+
+    public func start() async -> Outcome {
+        await viewModel.send(.appear)
+        if let failure = viewModel.output.failure {
+            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            return .notShown(failure)
+        }
+        show()
+        while let line = terminal.readLine(prompt: "#\(viewModel.number.value)> ") {
+            switch IssueDetailCommands.parse(line) {
+            case .back:
+                return .back
+            case .help:
+                terminal.writeLine(IssueDetailCommands.help)
+            case .unknown(let text):
+                terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+            case .assignees:
+                let picker = AssigneeCoordinator(
+                    terminal: terminal, dependencies: dependencies, mode: .issue(viewModel.number))
+                _ = await run(picker)
+                await viewModel.send(.appear)
+                show()
+            case .input(let input):
+                await viewModel.send(input)
+                show()
+            }
+        }
+        return .back
+    }
+
+    /// The issue, then what the last action did; a failure is one line, not the issue again.
+    private func show() {
+        if let failure = viewModel.output.failure {
+            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            return
+        }
+        terminal.writeLine("")
+        view.render(viewModel.output, to: terminal)
+        if let notice = viewModel.output.notice { terminal.writeLine(notice) }
+        terminal.writeLine("? for help · b back")
+    }
+}

@@ -1,0 +1,16 @@
+import TrackerCore
+
+/// The one wording for what closing or reopening did, wherever it was asked for.
+enum StateChangeNotice {
+    /// `reason` is the close reason; nil for a reopen.
+    static func describe(_ change: StateChange, closing reason: StateReason?) -> String {
+        let number = change.issue.number
+        switch (change, reason) {
+        case (.changed, let reason?):
+            return "Closed issue \(number) as \(reason == .notPlanned ? "not planned" : "completed")"
+        case (.unchanged, _?): return "Issue \(number) is already closed"
+        case (.changed, nil): return "Reopened issue \(number)"
+        case (.unchanged, nil): return "Issue \(number) is already open"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import TrackerCore
+import TrackerUI
+
+/// Every use case the commands and screens run, made here over the root's repositories and
+/// nowhere else.
+extension CompositionRoot {
+    var listIssues: ListIssues { ListIssues(issues: issues) }
+    var streamIssues: StreamIssues { StreamIssues(issues: issues) }
+    var showIssue: ShowIssue { ShowIssue(issues: issues) }
+    var closeIssue: CloseIssue { CloseIssue(issues: issues) }
+    var reopenIssue: ReopenIssue { ReopenIssue(issues: issues) }
+    var createIssue: CreateIssue { CreateIssue(issues: issues, users: users) }
+    var assignIssues: AssignIssues { AssignIssues(issues: issues, users: users) }
+    var unassignIssues: UnassignIssues { UnassignIssues(issues: issues, users: users) }
+    var changeAssignees: ChangeAssignees { ChangeAssignees(issues: issues, users: users) }
+    var importIssues: ImportIssues { ImportIssues(issues: issues) }
+    var listUsers: ListUsers { ListUsers(users: users) }
+    var addUser: AddUser { AddUser(users: users) }
+    var identifyActingUser: IdentifyActingUser { IdentifyActingUser(users: users) }
+
+    /// Drafts live on this machine, so they need no database.
+    static func saveDraft(environment: [String: String]) -> SaveDraft {
+        SaveDraft(drafts: FileDraftRepository(environment: environment))
+    }
+
+    static func discardDraft(environment: [String: String]) -> DiscardDraft {
+        DiscardDraft(drafts: FileDraftRepository(environment: environment))
+    }
+
+    static func recoverDraft(environment: [String: String]) -> RecoverDraft {
+        RecoverDraft(drafts: FileDraftRepository(environment: environment))
+    }
+
+    /// The interactive screens' use cases, acting as `actor`.
+    func screenDependencies(actor: Login) -> ScreenDependencies {
+        ScreenDependencies(
+            actor: actor, listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue,
+            reopenIssue: reopenIssue, createIssue: createIssue, assignIssues: assignIssues,
+            unassignIssues: unassignIssues, changeAssignees: changeAssignees, listUsers: listUsers,
+            saveDraft: Self.saveDraft(environment: environment),
+            discardDraft: Self.discardDraft(environment: environment),
+            recoverDraft: Self.recoverDraft(environment: environment),
+            editBody: BodyEditor.make(environment: environment))
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+import TrackerCore
+import TrackerTestSupport
+import TrackerUI
+
+@MainActor
+@Suite struct IssueDetailViewModelTests {
+    let users: InMemoryAssigneeRepository
+    let issues: InMemoryIssueRepository
+    let alice: Login
+
+    init() async throws {
+        alice = try Login("alice")
+        users = InMemoryAssigneeRepository([try User(login: alice)])
+        issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
+    }
+
+    func makeViewModel(_ number: Int64 = 1, actor: Login?, showOnly: Bool = false) throws -> IssueDetailViewModel {
+        IssueDetailViewModel(
+            number: try IssueNumber(number), actor: actor,
+            useCases: showOnly
+                ? .init(show: ShowIssue(issues: issues))
+                : .init(
+                    show: ShowIssue(issues: issues), close: CloseIssue(issues: issues),
+                    reopen: ReopenIssue(issues: issues)))
+    }
+
+    @Test func appearShowsTheIssueWithItsTimeline() async throws {
+        let viewModel = try makeViewModel(actor: nil)
+        await viewModel.send(.appear)
+        #expect(viewModel.output.details?.issue.title == "Crash on start")
+        #expect(viewModel.output.details?.events.map(\.kind) == [.created])
+        #expect(viewModel.output.notice == nil)
+        #expect(viewModel.output.failure == nil)
+    }
+
+    @Test func closeAndReopenSayWhatTheyDidAndShowTheNewTimeline() async throws {
+        let viewModel = try makeViewModel(actor: alice)
+        await viewModel.send(.close(.notPlanned))
+        #expect(viewModel.output.notice == "Closed issue #1 as not planned")
+        #expect(viewModel.output.details?.issue.state == .closed)
+        await viewModel.send(.close(.completed))
+        #expect(viewModel.output.notice == "Issue #1 is already closed")
+        await viewModel.send(.reopen)
+        #expect(viewModel.output.notice == "Reopened issue #1")
+        await viewModel.send(.reopen)
+        #expect(viewModel.output.notice == "Issue #1 is already open")
+        #expect(viewModel.output.details?.events.map(\.kind) == [.created, .closed(.notPlanned), .reopened])
+    }
+
+    @Test func aMissingIssueIsAFailureAndTheNoticeIsCleared() async throws {
+        let viewModel = try makeViewModel(99, actor: alice)
+        await viewModel.send(.close(.completed))
+        #expect(viewModel.output.failure == .notFound("issue #99 does not exist; nothing was changed"))
+        #expect(viewModel.output.notice == nil)
+        #expect(viewModel.output.details == nil)
+    }
+
+    @Test(arguments: [true, false])
+    func withoutAnActorOrTheUseCasesNothingChanges(showOnly: Bool) async throws {
+        let viewModel = try makeViewModel(actor: showOnly ? alice : nil, showOnly: showOnly)
+        await viewModel.send(.close(.completed))
+        #expect(viewModel.output.failure?.description == "invalid user: changing an issue needs an acting user")
+        #expect(await issues.all.first?.state == .open)
+    }
+}
