@@ -1,20 +1,24 @@
 import Foundation
 
-/// The private PostgreSQL that `tracker` runs when no database is configured: created with
-/// `initdb` on first use, started on demand, listening on a Unix socket only, in a directory
-/// only its owner can read. When the caller is root it runs as the `postgres` system user,
+/// A private PostgreSQL that a program runs for itself: created with `initdb` on first use,
+/// started on demand, listening on a Unix socket only, in a directory only its owner can read,
+/// holding one database. When the caller is root it runs as the `postgres` system user,
 /// because PostgreSQL refuses to run as root.
 public struct LocalCluster: Sendable {
-    public static let databaseName = "tracker"
-    public static let superuser = "tracker"
     public static let port = 5432
 
     public let directory: URL
+    /// The database `ensureRunning` creates and connects to.
+    public let databaseName: String
+    /// The role `initdb` makes the superuser; every connection logs in as it.
+    public let superuser: String
     /// Trades durability for speed (fsync off): for throwaway test clusters only.
     public let ephemeral: Bool
 
-    public init(directory: URL, ephemeral: Bool = false) {
+    public init(directory: URL, databaseName: String, superuser: String, ephemeral: Bool = false) {
         self.directory = directory
+        self.databaseName = databaseName
+        self.superuser = superuser
         self.ephemeral = ephemeral
     }
 
@@ -24,36 +28,24 @@ public struct LocalCluster: Sendable {
     private var lockFile: URL { directory.appending(path: "cluster.lock") }
     private var socketFile: URL { socketDirectory.appending(path: ".s.PGSQL.\(LocalCluster.port)") }
 
-    /// `TRACKER_CLUSTER_DIR`, else `$XDG_DATA_HOME/tracker/postgres`, else
-    /// `~/.local/share/tracker/postgres`; as root, `/var/lib/tracker/postgres`, because the
-    /// `postgres` user that runs the server cannot enter root's home.
-    public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let explicit = environment["TRACKER_CLUSTER_DIR"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
-        }
-        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
-            return URL(fileURLWithPath: dataHome).appending(path: "tracker/postgres")
-        }
-        if getuid() == 0 {
-            return URL(fileURLWithPath: "/var/lib/tracker/postgres")
-        }
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appending(path: ".local/share/tracker/postgres")
+    /// libpq settings that reach the cluster's database over its socket.
+    public func connectionSettings(database: String? = nil) -> String {
+        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
+            + "user=\(LocalCluster.bareWhenPlain(superuser)) "
+            + "dbname=\(Connection.quotedSettingValue(database ?? databaseName))"
     }
 
-    /// libpq settings that reach the cluster's database over its socket.
-    public func connectionSettings(database: String = LocalCluster.databaseName) -> String {
-        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
-            + "user=\(LocalCluster.superuser) dbname=\(Connection.quotedSettingValue(database))"
+    /// A plain name stays bare, as people type it; anything else is quoted.
+    private static func bareWhenPlain(_ value: String) -> String {
+        let plain = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return plain ? value : Connection.quotedSettingValue(value)
     }
 
     public var isInitialized: Bool {
         FileManager.default.fileExists(atPath: dataDirectory.appending(path: "PG_VERSION").path)
     }
 
-    /// Makes sure the cluster exists, runs and holds the tracker database; returns the
+    /// Makes sure the cluster exists, runs and holds its database; returns the
     /// connection settings. Fast when it already runs: one connection attempt, no processes.
     @discardableResult
     public func ensureRunning() throws -> String {
@@ -106,7 +98,7 @@ public struct LocalCluster: Sendable {
         try owner.createDirectory(socketDirectory)
         let arguments =
             [
-                "-D", dataDirectory.path, "-U", LocalCluster.superuser, "--auth=trust",
+                "-D", dataDirectory.path, "-U", superuser, "--auth=trust",
                 "-E", "UTF8", "--no-locale",
             ] + (ephemeral ? ["--no-sync"] : [])
         let result = try run(try serverProgram("initdb"), arguments)
@@ -115,7 +107,7 @@ public struct LocalCluster: Sendable {
         }
         var settings = """
 
-            # Written by tracker: a private server reachable through its own socket only.
+            # Added at creation: a private server reachable through its own socket only.
             listen_addresses = ''
             unix_socket_directories = '\(socketDirectory.path.replacingOccurrences(of: "'", with: "''"))'
             unix_socket_permissions = 0700
@@ -132,10 +124,10 @@ public struct LocalCluster: Sendable {
 
     private func createDatabaseIfMissing() throws {
         let admin = try Connection(settings: connectionSettings(database: "postgres"))
-        let exists = try admin.query(
-            "SELECT 1 FROM pg_database WHERE datname = $1", [LocalCluster.databaseName])
+        let exists = try admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName])
         if exists.rows.isEmpty {
-            try admin.execute("CREATE DATABASE \(LocalCluster.databaseName)")
+            let quoted = "\"" + databaseName.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            try admin.execute("CREATE DATABASE \(quoted)")
         }
     }
 

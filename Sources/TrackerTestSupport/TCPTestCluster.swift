@@ -128,7 +128,10 @@ enum ServerUser {
 
     @discardableResult
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let path = try LocalCluster(directory: URL(fileURLWithPath: "/")).serverProgram(program).path
+        let path = try LocalCluster(
+            directory: URL(fileURLWithPath: "/"), databaseName: "postgres", superuser: TCPTestCluster.user
+        )
+        .serverProgram(program).path
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outcome =
             getuid() == 0

@@ -17,7 +17,7 @@ enum DatabaseTarget: Sendable {
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }
-        return .managed(LocalCluster(directory: LocalCluster.defaultDirectory(environment: environment)))
+        return .managed(PrivateCluster.cluster(environment: environment))
     }
 
     var isManaged: Bool {

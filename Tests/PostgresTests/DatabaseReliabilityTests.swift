@@ -64,7 +64,7 @@ final class AttemptCounter: Sendable {
         let cluster = LocalCluster(
             directory: FileManager.default.temporaryDirectory.appending(
                 path: "tracker-restart-\(UUID().uuidString.prefix(8))"),
-            ephemeral: true)
+            databaseName: "app", superuser: "app", ephemeral: true)
         defer {
             _ = try? cluster.stop()
             try? FileManager.default.removeItem(at: cluster.directory)

@@ -4,10 +4,11 @@ import Testing
 
 @Suite(.serialized) struct LocalClusterTests {
     /// One cluster for the checks below: creating one costs a second or two.
+    /// Names that need quoting, to show they reach initdb and CREATE DATABASE as given.
     static let cluster = LocalCluster(
         directory: FileManager.default.temporaryDirectory.appending(
             path: "tracker-cluster-\(UUID().uuidString.prefix(8))"),
-        ephemeral: true)
+        databaseName: "Local \"Cluster\" Test", superuser: "cluster-owner", ephemeral: true)
 
     @Test func startsOnDemandListensOnASocketOnlyAndStops() throws {
         let cluster = LocalClusterTests.cluster
@@ -22,8 +23,9 @@ import Testing
         let connection = try Connection(settings: settings)
         let listen = try connection.query("SHOW listen_addresses").first?.decode(0, as: String.self)
         #expect(listen == "", "the private cluster must not listen on TCP")
-        let database = try connection.query("SELECT current_database()").first?.decode(0, as: String.self)
-        #expect(database == LocalCluster.databaseName)
+        let names = try connection.query("SELECT current_database(), current_user").first
+        #expect(try names?.decode(0, as: String.self) == cluster.databaseName)
+        #expect(try names?.decode(1, as: String.self) == cluster.superuser)
 
         let socketMode = try FileManager.default.attributesOfItem(atPath: cluster.socketDirectory.path)[
             .posixPermissions]
@@ -42,7 +44,8 @@ import Testing
     }
 
     @Test func missingServerProgramsNameThePackageToInstall() {
-        let cluster = LocalCluster(directory: URL(fileURLWithPath: "/nonexistent"))
+        let cluster = LocalCluster(
+            directory: URL(fileURLWithPath: "/nonexistent"), databaseName: "app", superuser: "app")
         #expect {
             try cluster.serverProgram("no-such-postgres-program")
         } throws: { error in

@@ -12,7 +12,7 @@ struct DatabaseCommand: AsyncParsableCommand {
     )
 
     static var cluster: LocalCluster {
-        LocalCluster(directory: LocalCluster.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        PrivateCluster.cluster(environment: ProcessInfo.processInfo.environment)
     }
 
     struct Start: AsyncParsableCommand {
