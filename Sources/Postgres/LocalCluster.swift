@@ -12,13 +12,19 @@ public struct LocalCluster: Sendable {
     public let databaseName: String
     /// The role `initdb` makes the superuser; every connection logs in as it.
     public let superuser: String
+    /// Where `initdb` and `pg_ctl` are found.
+    public let programs: ServerPrograms
     /// Trades durability for speed (fsync off): for throwaway test clusters only.
     public let ephemeral: Bool
 
-    public init(directory: URL, databaseName: String, superuser: String, ephemeral: Bool = false) {
+    public init(
+        directory: URL, databaseName: String, superuser: String, programs: ServerPrograms = ServerPrograms(),
+        ephemeral: Bool = false
+    ) {
         self.directory = directory
         self.databaseName = databaseName
         self.superuser = superuser
+        self.programs = programs
         self.ephemeral = ephemeral
     }
 
@@ -88,7 +94,7 @@ public struct LocalCluster: Sendable {
 
     public func isRunning() throws -> Bool {
         guard isInitialized else { return false }
-        let result = try run(try serverProgram("pg_ctl"), ["status", "-D", dataDirectory.path])
+        let result = try run(try programs.locate("pg_ctl"), ["status", "-D", dataDirectory.path])
         return result.status == 0
     }
 
@@ -101,7 +107,7 @@ public struct LocalCluster: Sendable {
                 "-D", dataDirectory.path, "-U", superuser, "--auth=trust",
                 "-E", "UTF8", "--no-locale",
             ] + (ephemeral ? ["--no-sync"] : [])
-        let result = try run(try serverProgram("initdb"), arguments)
+        let result = try run(try programs.locate("initdb"), arguments)
         guard result.status == 0 else {
             throw LocalClusterError("initdb failed in \(dataDirectory.path): \(result.lastLine)")
         }
@@ -132,7 +138,7 @@ public struct LocalCluster: Sendable {
     }
 
     private func runControl(_ arguments: [String]) throws {
-        let result = try run(try serverProgram("pg_ctl"), ["-D", dataDirectory.path] + arguments)
+        let result = try run(try programs.locate("pg_ctl"), ["-D", dataDirectory.path] + arguments)
         guard result.status == 0 else {
             throw LocalClusterError(
                 "pg_ctl \(arguments[0]) failed: \(result.lastLine) (see \(logFile.path))")
@@ -153,27 +159,6 @@ public struct LocalCluster: Sendable {
 
     private func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
         try ServerAccount.current().run(program, arguments)
-    }
-
-    /// Finds a PostgreSQL server program: `TRACKER_PG_BINDIR`, Debian's versioned folders
-    /// (newest first), Homebrew's, then PATH.
-    public func serverProgram(_ name: String) throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        var folders: [String] = []
-        if let explicit = environment["TRACKER_PG_BINDIR"] { folders.append(explicit) }
-        let debian = "/usr/lib/postgresql"
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
-        folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(debian)/\($0)/bin" }
-        folders += ["/opt/homebrew/bin", "/usr/local/bin"]
-        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        for folder in folders {
-            let candidate = URL(fileURLWithPath: folder).appending(path: name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw LocalClusterError(
-            "PostgreSQL server programs (\(name)) not found: install them with "
-                + "'apt-get install postgresql' (Debian/Ubuntu) or 'brew install postgresql@16' (macOS), "
-                + "or set DATABASE_URL to use an existing server")
     }
 }
 

@@ -1,14 +1,21 @@
 import Foundation
 import Postgres
 
-/// tracker's own PostgreSQL, used when no database is configured: where it lives and what its
-/// database and superuser are called.
+/// tracker's own PostgreSQL, used when no database is configured: where it lives, what its
+/// database and superuser are called, and where its server programs are.
 enum PrivateCluster {
     static let databaseName = "tracker"
     static let superuser = "tracker"
 
     static func cluster(environment: [String: String]) -> LocalCluster {
-        LocalCluster(directory: directory(environment: environment), databaseName: databaseName, superuser: superuser)
+        LocalCluster(
+            directory: directory(environment: environment), databaseName: databaseName, superuser: superuser,
+            programs: programs(environment: environment))
+    }
+
+    /// `TRACKER_PG_BINDIR` first, then the usual places.
+    static func programs(environment: [String: String]) -> ServerPrograms {
+        ServerPrograms(searchingFirst: environment["TRACKER_PG_BINDIR"].map { [$0] } ?? [])
     }
 
     /// `TRACKER_CLUSTER_DIR`, else `$XDG_DATA_HOME/tracker/postgres`, else

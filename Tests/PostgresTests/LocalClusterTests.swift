@@ -44,12 +44,21 @@ import Testing
     }
 
     @Test func missingServerProgramsNameThePackageToInstall() {
-        let cluster = LocalCluster(
-            directory: URL(fileURLWithPath: "/nonexistent"), databaseName: "app", superuser: "app")
         #expect {
-            try cluster.serverProgram("no-such-postgres-program")
+            try ServerPrograms().locate("no-such-postgres-program")
         } throws: { error in
             String(describing: error).contains("apt-get install postgresql")
         }
+    }
+
+    @Test func theCallersFoldersAreSearchedFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "programs-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let program = folder.appending(path: "pg_ctl")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let found = try ServerPrograms(searchingFirst: ["/nonexistent", folder.path]).locate("pg_ctl")
+        #expect(found.path == program.path)
     }
 }
