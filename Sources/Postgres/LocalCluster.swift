@@ -76,10 +76,7 @@ public struct LocalCluster: Sendable {
         let room = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
         let length = socketFile.path.utf8.count
         guard length > room else { return }
-        throw LocalClusterError(
-            "its folder \(directory.path) is too deep: the socket path inside would be \(length) bytes, "
-                + "too long for a Unix socket (at most \(room)); set TRACKER_CLUSTER_DIR (or XDG_DATA_HOME) "
-                + "to a shorter folder, e.g. TRACKER_CLUSTER_DIR=~/.tracker-postgres")
+        throw LocalClusterError.socketPathTooLong(directory: directory, length: length, room: room)
     }
 
     /// Stops the server if it runs; returns false when it was not running.
@@ -109,7 +106,7 @@ public struct LocalCluster: Sendable {
             ] + (ephemeral ? ["--no-sync"] : [])
         let result = try run(try programs.locate("initdb"), arguments)
         guard result.status == 0 else {
-            throw LocalClusterError("initdb failed in \(dataDirectory.path): \(result.lastLine)")
+            throw LocalClusterError.failed("initdb failed in \(dataDirectory.path): \(result.lastLine)")
         }
         var settings = """
 
@@ -140,7 +137,7 @@ public struct LocalCluster: Sendable {
     private func runControl(_ arguments: [String]) throws {
         let result = try run(try programs.locate("pg_ctl"), ["-D", dataDirectory.path] + arguments)
         guard result.status == 0 else {
-            throw LocalClusterError(
+            throw LocalClusterError.failed(
                 "pg_ctl \(arguments[0]) failed: \(result.lastLine) (see \(logFile.path))")
         }
     }
@@ -149,7 +146,7 @@ public struct LocalCluster: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o600)
         guard descriptor >= 0 else {
-            throw LocalClusterError("cannot open \(lockFile.path): \(String(cString: strerror(errno)))")
+            throw LocalClusterError.failed("cannot open \(lockFile.path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         flock(descriptor, LOCK_EX)
@@ -160,9 +157,4 @@ public struct LocalCluster: Sendable {
     private func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
         try ServerAccount.current().run(program, arguments)
     }
-}
-
-public struct LocalClusterError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -9,7 +9,7 @@ public struct ServerPrograms: Sendable {
         self.firstFolders = firstFolders
     }
 
-    public func locate(_ name: String) throws -> URL {
+    public func locate(_ name: String) throws(LocalClusterError) -> URL {
         var folders = firstFolders
         let debian = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
@@ -20,9 +20,6 @@ public struct ServerPrograms: Sendable {
             let candidate = URL(fileURLWithPath: folder).appending(path: name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw LocalClusterError(
-            "PostgreSQL server programs (\(name)) not found: install them with "
-                + "'apt-get install postgresql' (Debian/Ubuntu) or 'brew install postgresql@16' (macOS), "
-                + "or set DATABASE_URL to use an existing server")
+        throw LocalClusterError.programNotFound(name)
     }
 }

@@ -44,7 +44,7 @@ enum DatabaseTarget: Sendable {
             do {
                 return try cluster.ensureRunning()
             } catch let error as LocalClusterError {
-                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
+                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error.trackerWording)")
             } catch let error as PostgresError {
                 throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
             }

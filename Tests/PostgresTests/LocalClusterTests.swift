@@ -47,8 +47,25 @@ import Testing
         #expect {
             try ServerPrograms().locate("no-such-postgres-program")
         } throws: { error in
-            String(describing: error).contains("apt-get install postgresql")
+            error as? LocalClusterError == .programNotFound("no-such-postgres-program")
+                && String(describing: error).contains("apt-get install postgresql")
         }
+    }
+
+    @Test func aFolderTooDeepForTheSocketIsRefusedBeforeAnythingIsMade() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(
+            path: "cluster-deep-\(UUID().uuidString.prefix(8))/" + String(repeating: "d", count: 100))
+        let cluster = LocalCluster(directory: directory, databaseName: "app", superuser: "app")
+        #expect {
+            try cluster.ensureRunning()
+        } throws: { error in
+            guard case .socketPathTooLong(let folder, let length, let room) = error as? LocalClusterError else {
+                return false
+            }
+            return folder == directory && length > room
+                && length == directory.appending(path: "socket/.s.PGSQL.5432").path.utf8.count
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().path))
     }
 
     @Test func theCallersFoldersAreSearchedFirst() throws {
