@@ -20,7 +20,8 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
-        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: strictSettings),
+        .target(name: "ChildProcesses", swiftSettings: strictSettings),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "ChildProcesses"], swiftSettings: strictSettings),
         .target(name: "TrackerCore", swiftSettings: strictSettings),
         .executableTarget(name: "MigrationEmbedder", swiftSettings: strictSettings),
         .plugin(
@@ -39,14 +40,14 @@ let package = Package(
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TrackerUI", "TrackerPostgres", "Postgres",
+                "TrackerCore", "Interchange", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "TrackerTestSupport",
-            dependencies: ["TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres"],
+            dependencies: ["TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -66,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PostgresTests",
-            dependencies: ["Postgres", "TrackerTestSupport"],
+            dependencies: ["Postgres", "ChildProcesses", "TrackerTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -76,7 +77,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackerCLITests",
-            dependencies: ["tracker", "TrackerTestSupport", "TrackerPostgres", "TrackerCore", "Postgres"],
+            dependencies: [
+                "tracker", "TrackerTestSupport", "TrackerPostgres", "TrackerCore", "Postgres", "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -55,7 +55,7 @@ extension Connection {
         } catch {
             failure = error
         }
-        PQputCopyEnd(rawHandle, failure == nil ? nil : "cancelled by tracker")
+        PQputCopyEnd(rawHandle, failure == nil ? nil : "cancelled by the client")
         while let result = PQgetResult(rawHandle) {
             defer { PQclear(result) }
             if failure == nil, PQresultStatus(result) != PGRES_COMMAND_OK { failure = error(from: result) }

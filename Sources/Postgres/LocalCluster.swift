@@ -1,20 +1,30 @@
 import Foundation
 
-/// The private PostgreSQL that `tracker` runs when no database is configured: created with
-/// `initdb` on first use, started on demand, listening on a Unix socket only, in a directory
-/// only its owner can read. When the caller is root it runs as the `postgres` system user,
+/// A private PostgreSQL that a program runs for itself: created with `initdb` on first use,
+/// started on demand, listening on a Unix socket only, in a directory only its owner can read,
+/// holding one database. When the caller is root it runs as the `postgres` system user,
 /// because PostgreSQL refuses to run as root.
 public struct LocalCluster: Sendable {
-    public static let databaseName = "tracker"
-    public static let superuser = "tracker"
     public static let port = 5432
 
     public let directory: URL
+    /// The database `ensureRunning` creates and connects to.
+    public let databaseName: String
+    /// The role `initdb` makes the superuser; every connection logs in as it.
+    public let superuser: String
+    /// Where `initdb` and `pg_ctl` are found.
+    public let programs: ServerPrograms
     /// Trades durability for speed (fsync off): for throwaway test clusters only.
     public let ephemeral: Bool
 
-    public init(directory: URL, ephemeral: Bool = false) {
+    public init(
+        directory: URL, databaseName: String, superuser: String, programs: ServerPrograms = ServerPrograms(),
+        ephemeral: Bool = false
+    ) {
         self.directory = directory
+        self.databaseName = databaseName
+        self.superuser = superuser
+        self.programs = programs
         self.ephemeral = ephemeral
     }
 
@@ -24,36 +34,24 @@ public struct LocalCluster: Sendable {
     private var lockFile: URL { directory.appending(path: "cluster.lock") }
     private var socketFile: URL { socketDirectory.appending(path: ".s.PGSQL.\(LocalCluster.port)") }
 
-    /// `TRACKER_CLUSTER_DIR`, else `$XDG_DATA_HOME/tracker/postgres`, else
-    /// `~/.local/share/tracker/postgres`; as root, `/var/lib/tracker/postgres`, because the
-    /// `postgres` user that runs the server cannot enter root's home.
-    public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let explicit = environment["TRACKER_CLUSTER_DIR"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
-        }
-        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
-            return URL(fileURLWithPath: dataHome).appending(path: "tracker/postgres")
-        }
-        if getuid() == 0 {
-            return URL(fileURLWithPath: "/var/lib/tracker/postgres")
-        }
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appending(path: ".local/share/tracker/postgres")
+    /// libpq settings that reach the cluster's database over its socket.
+    public func connectionSettings(database: String? = nil) -> String {
+        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
+            + "user=\(LocalCluster.bareWhenPlain(superuser)) "
+            + "dbname=\(Connection.quotedSettingValue(database ?? databaseName))"
     }
 
-    /// libpq settings that reach the cluster's database over its socket.
-    public func connectionSettings(database: String = LocalCluster.databaseName) -> String {
-        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
-            + "user=\(LocalCluster.superuser) dbname=\(Connection.quotedSettingValue(database))"
+    /// A plain name stays bare, as people type it; anything else is quoted.
+    private static func bareWhenPlain(_ value: String) -> String {
+        let plain = !value.isEmpty && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return plain ? value : Connection.quotedSettingValue(value)
     }
 
     public var isInitialized: Bool {
         FileManager.default.fileExists(atPath: dataDirectory.appending(path: "PG_VERSION").path)
     }
 
-    /// Makes sure the cluster exists, runs and holds the tracker database; returns the
+    /// Makes sure the cluster exists, runs and holds its database; returns the
     /// connection settings. Fast when it already runs: one connection attempt, no processes.
     @discardableResult
     public func ensureRunning() throws -> String {
@@ -78,10 +76,7 @@ public struct LocalCluster: Sendable {
         let room = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
         let length = socketFile.path.utf8.count
         guard length > room else { return }
-        throw LocalClusterError(
-            "its folder \(directory.path) is too deep: the socket path inside would be \(length) bytes, "
-                + "too long for a Unix socket (at most \(room)); set TRACKER_CLUSTER_DIR (or XDG_DATA_HOME) "
-                + "to a shorter folder, e.g. TRACKER_CLUSTER_DIR=~/.tracker-postgres")
+        throw LocalClusterError.socketPathTooLong(directory: directory, length: length, room: room)
     }
 
     /// Stops the server if it runs; returns false when it was not running.
@@ -96,7 +91,7 @@ public struct LocalCluster: Sendable {
 
     public func isRunning() throws -> Bool {
         guard isInitialized else { return false }
-        let result = try run(try serverProgram("pg_ctl"), ["status", "-D", dataDirectory.path])
+        let result = try run(try programs.locate("pg_ctl"), ["status", "-D", dataDirectory.path])
         return result.status == 0
     }
 
@@ -106,16 +101,16 @@ public struct LocalCluster: Sendable {
         try owner.createDirectory(socketDirectory)
         let arguments =
             [
-                "-D", dataDirectory.path, "-U", LocalCluster.superuser, "--auth=trust",
+                "-D", dataDirectory.path, "-U", superuser, "--auth=trust",
                 "-E", "UTF8", "--no-locale",
             ] + (ephemeral ? ["--no-sync"] : [])
-        let result = try run(try serverProgram("initdb"), arguments)
+        let result = try run(try programs.locate("initdb"), arguments)
         guard result.status == 0 else {
-            throw LocalClusterError("initdb failed in \(dataDirectory.path): \(result.lastLine)")
+            throw LocalClusterError.failed("initdb failed in \(dataDirectory.path): \(result.lastLine)")
         }
         var settings = """
 
-            # Written by tracker: a private server reachable through its own socket only.
+            # Added at creation: a private server reachable through its own socket only.
             listen_addresses = ''
             unix_socket_directories = '\(socketDirectory.path.replacingOccurrences(of: "'", with: "''"))'
             unix_socket_permissions = 0700
@@ -132,17 +127,17 @@ public struct LocalCluster: Sendable {
 
     private func createDatabaseIfMissing() throws {
         let admin = try Connection(settings: connectionSettings(database: "postgres"))
-        let exists = try admin.query(
-            "SELECT 1 FROM pg_database WHERE datname = $1", [LocalCluster.databaseName])
+        let exists = try admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName])
         if exists.rows.isEmpty {
-            try admin.execute("CREATE DATABASE \(LocalCluster.databaseName)")
+            let quoted = "\"" + databaseName.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            try admin.execute("CREATE DATABASE \(quoted)")
         }
     }
 
     private func runControl(_ arguments: [String]) throws {
-        let result = try run(try serverProgram("pg_ctl"), ["-D", dataDirectory.path] + arguments)
+        let result = try run(try programs.locate("pg_ctl"), ["-D", dataDirectory.path] + arguments)
         guard result.status == 0 else {
-            throw LocalClusterError(
+            throw LocalClusterError.failed(
                 "pg_ctl \(arguments[0]) failed: \(result.lastLine) (see \(logFile.path))")
         }
     }
@@ -151,7 +146,7 @@ public struct LocalCluster: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let descriptor = open(lockFile.path, O_CREAT | O_RDWR, 0o600)
         guard descriptor >= 0 else {
-            throw LocalClusterError("cannot open \(lockFile.path): \(String(cString: strerror(errno)))")
+            throw LocalClusterError.failed("cannot open \(lockFile.path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         flock(descriptor, LOCK_EX)
@@ -162,30 +157,4 @@ public struct LocalCluster: Sendable {
     private func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
         try ServerAccount.current().run(program, arguments)
     }
-
-    /// Finds a PostgreSQL server program: `TRACKER_PG_BINDIR`, Debian's versioned folders
-    /// (newest first), Homebrew's, then PATH.
-    public func serverProgram(_ name: String) throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        var folders: [String] = []
-        if let explicit = environment["TRACKER_PG_BINDIR"] { folders.append(explicit) }
-        let debian = "/usr/lib/postgresql"
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []
-        folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(debian)/\($0)/bin" }
-        folders += ["/opt/homebrew/bin", "/usr/local/bin"]
-        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        for folder in folders {
-            let candidate = URL(fileURLWithPath: folder).appending(path: name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw LocalClusterError(
-            "PostgreSQL server programs (\(name)) not found: install them with "
-                + "'apt-get install postgresql' (Debian/Ubuntu) or 'brew install postgresql@16' (macOS), "
-                + "or set DATABASE_URL to use an existing server")
-    }
-}
-
-public struct LocalClusterError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

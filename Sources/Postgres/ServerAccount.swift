@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 struct ProcessOutcome {
@@ -16,9 +17,7 @@ struct ServerAccount {
     static func current() throws -> ServerAccount {
         guard getuid() == 0 else { return ServerAccount(switchTo: nil) }
         guard let entry = getpwnam("postgres") else {
-            throw LocalClusterError(
-                "running as root, but PostgreSQL refuses to run as root and there is no 'postgres' "
-                    + "user: install the postgresql package or run tracker as a normal user")
+            throw LocalClusterError.noServerAccount
         }
         return ServerAccount(switchTo: (entry.pointee.pw_uid, entry.pointee.pw_gid))
     }

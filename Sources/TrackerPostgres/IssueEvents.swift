@@ -26,7 +26,7 @@ enum IssueEvents {
     static func timeline(of number: Int64, on connection: Connection) throws -> [IssueEvent] {
         try connection.query(
             """
-            SELECT e.kind, actor.login, subject.login, e.state_reason, e.created_at
+            SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.created_at
               FROM issue_events e
               JOIN users actor ON actor.id = e.actor_id
               LEFT JOIN users subject ON subject.id = e.subject_user_id
@@ -37,17 +37,18 @@ enum IssueEvents {
     }
 
     private static func event(from row: Row) throws -> IssueEvent {
-        let subject = try (row.decode(2) as String?).map { try Login($0) }
+        let subject = try (row.decode("subject") as String?).map { try Login($0) }
         let kind: IssueEvent.Kind
-        switch (try row.decode(0) as String, subject) {
+        switch (try row.decode("kind") as String, subject) {
         case ("created", _): kind = .created
         case ("assigned", let subject?): kind = .assigned(subject)
         case ("unassigned", let subject?): kind = .unassigned(subject)
         case ("closed", _):
-            kind = .closed(StateReason(rawValue: try row.decode(3) ?? "completed") ?? .completed)
+            kind = .closed(StateReason(rawValue: try row.decode("state_reason") ?? "completed") ?? .completed)
         case ("reopened", _): kind = .reopened
         case (let other, _): throw TrackerError.storageFailure("unexpected event '\(other)' in the database")
         }
-        return IssueEvent(kind: kind, actor: try Login(try row.decode(1)), createdAt: try row.timestamp(4))
+        return IssueEvent(
+            kind: kind, actor: try Login(try row.decode("actor")), createdAt: try row.timestamp("created_at"))
     }
 }

@@ -4,7 +4,7 @@ import TrackerCore
 /// The one SELECT that reads whole issues, and how its rows become `Issue` values.
 enum IssueRowDecoding {
     static let selectIssues = """
-        SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login,
+        SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login AS author,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
@@ -13,18 +13,18 @@ enum IssueRowDecoding {
         """
 
     static func issue(from row: Row) throws -> Issue {
-        let assignees: String? = try row.decode(6)
+        let assignees: String? = try row.decode("assignees")
         return Issue(
-            number: try IssueNumber(try row.decode(0)),
-            title: try row.decode(1),
-            body: try row.decode(2),
-            state: try enumValue(IssueState.self, try row.decode(3)),
-            stateReason: try (row.decode(4) as String?).map { try enumValue(StateReason.self, $0) },
-            author: try Login(try row.decode(5)),
+            number: try IssueNumber(try row.decode("number")),
+            title: try row.decode("title"),
+            body: try row.decode("body"),
+            state: try enumValue(IssueState.self, try row.decode("state")),
+            stateReason: try (row.decode("state_reason") as String?).map { try enumValue(StateReason.self, $0) },
+            author: try Login(try row.decode("author")),
             assignees: try (assignees?.split(separator: ",") ?? []).map { try Login(String($0)) },
-            createdAt: try row.timestamp(7),
-            updatedAt: try row.timestamp(8),
-            closedAt: try row.optionalTimestamp(9)
+            createdAt: try row.timestamp("created_at"),
+            updatedAt: try row.timestamp("updated_at"),
+            closedAt: try row.optionalTimestamp("closed_at")
         )
     }
 

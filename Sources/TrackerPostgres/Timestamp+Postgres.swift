@@ -5,12 +5,12 @@ import TrackerCore
 /// `timestamptz` in, as the connection sends it (DateStyle ISO, TimeZone UTC:
 /// `2026-11-21 04:54:04.123456+00`), through the same reader that reads import files.
 extension Row {
-    func timestamp(_ column: Int) throws -> Timestamp {
+    func timestamp(_ column: String) throws -> Timestamp {
         let text: String = try decode(column)
         return try Row.timestamp(from: text)
     }
 
-    func optionalTimestamp(_ column: Int) throws -> Timestamp? {
+    func optionalTimestamp(_ column: String) throws -> Timestamp? {
         let text: String? = try decode(column)
         return try text.map(Row.timestamp(from:))
     }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Postgres
 
@@ -120,6 +121,10 @@ public struct TCPTestCluster: Sendable {
 
 /// Runs PostgreSQL's programs as the `postgres` user when the tests run as root.
 enum ServerUser {
+    /// Found as tracker finds them: `TRACKER_PG_BINDIR` first.
+    static let programs = ServerPrograms(
+        searchingFirst: ProcessInfo.processInfo.environment["TRACKER_PG_BINDIR"].map { [$0] } ?? [])
+
     static func own(_ url: URL) throws {
         guard getuid() == 0, let entry = getpwnam("postgres") else { return }
         chown(url.path, entry.pointee.pw_uid, entry.pointee.pw_gid)
@@ -127,7 +132,7 @@ enum ServerUser {
 
     @discardableResult
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let path = try LocalCluster(directory: URL(fileURLWithPath: "/")).serverProgram(program).path
+        let path = try programs.locate(program).path
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outcome =
             getuid() == 0

@@ -93,7 +93,9 @@ public actor TestPostgres {
             environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         let directory = root.appending(path: "tracker-test-\(getpid())-\(UUID().uuidString.prefix(8))")
-        let cluster = LocalCluster(directory: directory, ephemeral: true)
+        let cluster = LocalCluster(
+            directory: directory, databaseName: "tracker", superuser: "tracker", programs: ServerUser.programs,
+            ephemeral: true)
         clusterToStop.withLock { $0 = cluster }
         atexit {
             TestPostgres.clusterToStop.withLock { cluster in

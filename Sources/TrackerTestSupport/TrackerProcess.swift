@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import Postgres
 
 /// Runs the built `tracker` binary, as a person or a script would.
 public struct TrackerProcess: Sendable {

@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import Postgres
 
 /// Opens `$VISUAL` or `$EDITOR` on a temporary file, only when a person is at a terminal.
 enum BodyEditor {

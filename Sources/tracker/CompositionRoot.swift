@@ -22,12 +22,7 @@ struct CompositionRoot: Sendable {
     static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
         let environment = ProcessInfo.processInfo.environment
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
-        let limits: SessionLimits
-        do {
-            limits = try SessionLimits.from(environment: environment)
-        } catch {
-            throw TrackerError.invalidInput(field: "environment", rule: error.message)
-        }
+        let limits = try SessionLimits.from(environment: environment)
         let root = CompositionRoot(
             database: Database(settings: try target.connectionSettings(), limits: limits),
             target: target, environment: environment, actingLogin: options.actingLogin)

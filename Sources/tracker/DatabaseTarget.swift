@@ -17,7 +17,7 @@ enum DatabaseTarget: Sendable {
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }
-        return .managed(LocalCluster(directory: LocalCluster.defaultDirectory(environment: environment)))
+        return .managed(PrivateCluster.cluster(environment: environment))
     }
 
     var isManaged: Bool {
@@ -44,7 +44,7 @@ enum DatabaseTarget: Sendable {
             do {
                 return try cluster.ensureRunning()
             } catch let error as LocalClusterError {
-                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
+                throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error.trackerWording)")
             } catch let error as PostgresError {
                 throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error)")
             }

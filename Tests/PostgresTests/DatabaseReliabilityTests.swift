@@ -56,16 +56,6 @@ final class AttemptCounter: Sendable {
         #expect(Date().timeIntervalSince(started) < 4)
         #expect(try connection.query("SELECT 1").rows.count == 1, "the connection stays usable")
     }
-
-    @Test func limitsComeFromTheEnvironmentAndRefuseNonsense() throws {
-        let limits = try SessionLimits.from(environment: [
-            "TRACKER_CONNECT_TIMEOUT": "2", "TRACKER_STATEMENT_TIMEOUT": "1.5",
-        ])
-        #expect(limits == SessionLimits(connectTimeout: 2, statementTimeoutMilliseconds: 1500))
-        #expect(try SessionLimits.from(environment: [:]) == .standard)
-        #expect(throws: PostgresError.self) { try SessionLimits.from(environment: ["TRACKER_CONNECT_TIMEOUT": "soon"]) }
-        #expect(throws: PostgresError.self) { try SessionLimits.from(environment: ["TRACKER_STATEMENT_TIMEOUT": "-1"]) }
-    }
 }
 
 /// A server restart under a long-lived `Database` (the interactive front's case).
@@ -74,7 +64,7 @@ final class AttemptCounter: Sendable {
         let cluster = LocalCluster(
             directory: FileManager.default.temporaryDirectory.appending(
                 path: "tracker-restart-\(UUID().uuidString.prefix(8))"),
-            ephemeral: true)
+            databaseName: "app", superuser: "app", ephemeral: true)
         defer {
             _ = try? cluster.stop()
             try? FileManager.default.removeItem(at: cluster.directory)

@@ -4,10 +4,11 @@ import Testing
 
 @Suite(.serialized) struct LocalClusterTests {
     /// One cluster for the checks below: creating one costs a second or two.
+    /// Names that need quoting, to show they reach initdb and CREATE DATABASE as given.
     static let cluster = LocalCluster(
         directory: FileManager.default.temporaryDirectory.appending(
             path: "tracker-cluster-\(UUID().uuidString.prefix(8))"),
-        ephemeral: true)
+        databaseName: "Local \"Cluster\" Test", superuser: "cluster-owner", ephemeral: true)
 
     @Test func startsOnDemandListensOnASocketOnlyAndStops() throws {
         let cluster = LocalClusterTests.cluster
@@ -22,8 +23,9 @@ import Testing
         let connection = try Connection(settings: settings)
         let listen = try connection.query("SHOW listen_addresses").first?.decode(0, as: String.self)
         #expect(listen == "", "the private cluster must not listen on TCP")
-        let database = try connection.query("SELECT current_database()").first?.decode(0, as: String.self)
-        #expect(database == LocalCluster.databaseName)
+        let names = try connection.query("SELECT current_database(), current_user").first
+        #expect(try names?.decode(0, as: String.self) == cluster.databaseName)
+        #expect(try names?.decode(1, as: String.self) == cluster.superuser)
 
         let socketMode = try FileManager.default.attributesOfItem(atPath: cluster.socketDirectory.path)[
             .posixPermissions]
@@ -42,11 +44,38 @@ import Testing
     }
 
     @Test func missingServerProgramsNameThePackageToInstall() {
-        let cluster = LocalCluster(directory: URL(fileURLWithPath: "/nonexistent"))
         #expect {
-            try cluster.serverProgram("no-such-postgres-program")
+            try ServerPrograms().locate("no-such-postgres-program")
         } throws: { error in
-            String(describing: error).contains("apt-get install postgresql")
+            error as? LocalClusterError == .programNotFound("no-such-postgres-program")
+                && String(describing: error).contains("apt-get install postgresql")
         }
+    }
+
+    @Test func aFolderTooDeepForTheSocketIsRefusedBeforeAnythingIsMade() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(
+            path: "cluster-deep-\(UUID().uuidString.prefix(8))/" + String(repeating: "d", count: 100))
+        let cluster = LocalCluster(directory: directory, databaseName: "app", superuser: "app")
+        #expect {
+            try cluster.ensureRunning()
+        } throws: { error in
+            guard case .socketPathTooLong(let folder, let length, let room) = error as? LocalClusterError else {
+                return false
+            }
+            return folder == directory && length > room
+                && length == directory.appending(path: "socket/.s.PGSQL.5432").path.utf8.count
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.deletingLastPathComponent().path))
+    }
+
+    @Test func theCallersFoldersAreSearchedFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "programs-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let program = folder.appending(path: "pg_ctl")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let found = try ServerPrograms(searchingFirst: ["/nonexistent", folder.path]).locate("pg_ctl")
+        #expect(found.path == program.path)
     }
 }

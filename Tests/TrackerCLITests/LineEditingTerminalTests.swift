@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import Postgres
 import Testing
 import TrackerTestSupport
 

@@ -26,6 +26,7 @@ import TrackerTestSupport
 
         let status = try tracker.run(["db", "status"])
         #expect(status.stdout.contains("running"))
+        #expect(status.stdout.contains("port=5432 user=tracker dbname='tracker'"), "\(status.stdout)")
         #expect(try tracker.run(["db", "stop"]).stdout == "Private PostgreSQL stopped.\n")
         #expect(try tracker.run(["db", "status"]).stdout.contains("stopped"))
         // Started again on demand, with the data kept.

@@ -12,7 +12,7 @@ struct DatabaseCommand: AsyncParsableCommand {
     )
 
     static var cluster: LocalCluster {
-        LocalCluster(directory: LocalCluster.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+        PrivateCluster.cluster(environment: ProcessInfo.processInfo.environment)
     }
 
     struct Start: AsyncParsableCommand {
@@ -56,7 +56,7 @@ struct DatabaseCommand: AsyncParsableCommand {
         do {
             return try body()
         } catch let error as LocalClusterError {
-            throw TrackerError.databaseUnavailable("private PostgreSQL: \(error)")
+            throw TrackerError.databaseUnavailable("private PostgreSQL: \(error.trackerWording)")
         } catch let error as PostgresError {
             throw TrackerError.databaseUnavailable("private PostgreSQL: \(error)")
         }

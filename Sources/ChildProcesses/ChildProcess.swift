@@ -28,7 +28,7 @@ public enum ChildProcess {
     public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: Data = Data()
     ) throws -> Running {
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "tracker-child-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "child-process-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let paths = ["in", "out", "err"].map { scratch.appending(path: $0).path }
         try stdin.write(to: URL(fileURLWithPath: paths[0]))

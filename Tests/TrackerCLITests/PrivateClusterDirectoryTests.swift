@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import tracker
+
+/// Where tracker keeps its private PostgreSQL, and what it names the database and superuser.
+@Suite struct PrivateClusterDirectoryTests {
+    @Test func anExplicitFolderWinsOverEverythingElse() {
+        let directory = PrivateCluster.directory(environment: [
+            "TRACKER_CLUSTER_DIR": "/srv/issues", "XDG_DATA_HOME": "/data", "HOME": "/home/ada",
+        ])
+        #expect(directory.path == "/srv/issues")
+    }
+
+    @Test func emptyVariablesAreIgnored() {
+        let directory = PrivateCluster.directory(environment: [
+            "TRACKER_CLUSTER_DIR": "", "XDG_DATA_HOME": "/data", "HOME": "/home/ada",
+        ])
+        #expect(directory.path == "/data/tracker/postgres")
+    }
+
+    @Test func otherwiseTheHomeFolderOrAsRootASystemFolder() {
+        let directory = PrivateCluster.directory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/ada"])
+        let expected = getuid() == 0 ? "/var/lib/tracker/postgres" : "/home/ada/.local/share/tracker/postgres"
+        #expect(directory.path == expected)
+    }
+
+    @Test func theClusterHoldsTheTrackerDatabaseOwnedByTheTrackerRole() {
+        let cluster = PrivateCluster.cluster(environment: ["TRACKER_CLUSTER_DIR": "/srv/issues"])
+        #expect(cluster.directory.path == "/srv/issues")
+        #expect(cluster.databaseName == "tracker")
+        #expect(cluster.superuser == "tracker")
+        #expect(!cluster.ephemeral)
+    }
+}
