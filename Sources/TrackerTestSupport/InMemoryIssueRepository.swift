@@ -125,6 +125,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
         try takeFailure()
         let actor = try await registered(actor)
+        if let logins { _ = try await registeredAll(logins) }
         var changes: [Change] = []
         for number in numbers {
             var issue = try existing(number)
@@ -143,6 +144,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         try takeFailure()
         let actor = try await registered(actor)
         let adding = try await registeredAll(adding)
+        _ = try await registeredAll(removing)
         var issue = try existing(number)
         let removed = issue.assignees.filter { removing.contains($0) }
         issue.assignees.removeAll { removed.contains($0) }
@@ -156,22 +158,24 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try takeFailure()
+        let actor = try await registered(actor)
         var issue = try existing(number)
         guard issue.state == .open else { return .unchanged(issue) }
         issue.state = .closed
         issue.stateReason = reason
         issue.closedAt = now()
-        return .changed(commit([change(issue, [.closed(reason)], actor: try await registered(actor))])[0])
+        return .changed(commit([change(issue, [.closed(reason)], actor: actor)])[0])
     }
 
     public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
         try takeFailure()
+        let actor = try await registered(actor)
         var issue = try existing(number)
         guard issue.state == .closed else { return .unchanged(issue) }
         issue.state = .open
         issue.stateReason = .reopened
         issue.closedAt = nil
-        return .changed(commit([change(issue, [.reopened], actor: try await registered(actor))])[0])
+        return .changed(commit([change(issue, [.reopened], actor: actor)])[0])
     }
 
     /// An issue as changed, with the events that record it; nothing is stored until `commit`.
@@ -202,9 +206,12 @@ public actor InMemoryIssueRepository: IssueRepository {
         return issue
     }
 
+    /// The stored spelling; an unknown login is `.notFound` with PostgreSQL's words (the use cases
+    /// check assignees first and add suggestions, so this is met by unchecked actors and authors).
     private func registered(_ login: Login) async throws -> Login {
         guard let user = try await users.find(login) else {
-            throw TrackerError.unknownUser(login: login.value, suggestions: [])
+            throw TrackerError.notFound(
+                "no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
         }
         return user.login
     }
