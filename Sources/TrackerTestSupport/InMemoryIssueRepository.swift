@@ -102,7 +102,8 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
-        return IssueDetails(issue: try existing(number), events: events[number.value] ?? [])
+        guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
+        return IssueDetails(issue: issue, events: events[number.value] ?? [])
     }
 
     public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
