@@ -111,8 +111,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         let actor = try await registered(actor)
         let logins = try await registeredAll(logins)
         var changes: [Change] = []
-        for number in numbers {
-            var issue = try existing(number)
+        for var issue in try existing(numbers) {
+            let number = issue.number
             let added = logins.filter { !issue.assignees.contains($0) }
             guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
                 throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
@@ -128,8 +128,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         let actor = try await registered(actor)
         if let logins { _ = try await registeredAll(logins) }
         var changes: [Change] = []
-        for number in numbers {
-            var issue = try existing(number)
+        for var issue in try existing(numbers) {
             let removed = issue.assignees.filter { logins?.contains($0) ?? true }
             issue.assignees.removeAll { removed.contains($0) }
             changes.append(change(issue, removed.map { .unassigned($0) }, actor: actor))
@@ -205,6 +204,13 @@ public actor InMemoryIssueRepository: IssueRepository {
             throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
         }
         return issue
+    }
+
+    /// Every issue, in the order asked, once all are known to exist; the lowest missing number
+    /// is reported, as PostgreSQL's row locks (taken in number order) find it.
+    private func existing(_ numbers: [IssueNumber]) throws -> [Issue] {
+        for number in numbers.sorted() { _ = try existing(number) }
+        return try numbers.map(existing)
     }
 
     /// The stored spelling; an unknown login is `.notFound` with PostgreSQL's words (the use cases
