@@ -43,11 +43,10 @@ public actor InMemoryIssueRepository: IssueRepository {
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment)
-        issues[lastNumber] = issue
         events[lastNumber] =
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
             + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
-        return issue
+        return store(issue)
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
@@ -87,7 +86,7 @@ public actor InMemoryIssueRepository: IssueRepository {
             staged[number] = (issue, timeline)
         }
         for (number, entry) in staged {
-            issues[number] = entry.0
+            store(entry.0)
             events[number] = entry.1
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
@@ -192,11 +191,19 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     /// Stores every change at once: all-or-nothing like a transaction.
     private func commit(_ changes: [Change]) -> [Issue] {
-        for (issue, new) in changes {
-            issues[issue.number.value] = issue
+        changes.map { issue, new in
             events[issue.number.value, default: []] += new
+            return store(issue)
         }
-        return changes.map(\.issue)
+    }
+
+    /// Keeps assignees in PostgreSQL's order: by login, ignoring case.
+    @discardableResult
+    private func store(_ issue: Issue) -> Issue {
+        var issue = issue
+        issue.assignees.sort { $0.value.lowercased() < $1.value.lowercased() }
+        issues[issue.number.value] = issue
+        return issue
     }
 
     private func existing(_ number: IssueNumber) throws -> Issue {
