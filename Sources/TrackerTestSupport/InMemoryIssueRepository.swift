@@ -67,21 +67,18 @@ public actor InMemoryIssueRepository: IssueRepository {
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
         for (record, number) in zip(records, numbers) {
             if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
-            for login in [record.author] + record.assignees where try await users.find(login) == nil {
-                _ = try await users.add(try User(login: login))
-            }
+            let author = try await registering(record.author)
+            var assignees: [Login] = []
+            for login in record.assignees { assignees.append(try await registering(login)) }
             let issue = Issue(
                 number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
-                stateReason: record.stateReason, author: record.author, assignees: record.assignees,
+                stateReason: record.stateReason, author: author, assignees: assignees,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt)
-            var timeline = [IssueEvent(kind: .created, actor: record.author, createdAt: record.createdAt)]
-            timeline += record.assignees.map {
-                IssueEvent(kind: .assigned($0), actor: record.author, createdAt: record.createdAt)
-            }
+            var timeline = [IssueEvent(kind: .created, actor: author, createdAt: record.createdAt)]
+            timeline += assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt) }
             if let closedAt = record.closedAt {
                 timeline.append(
-                    IssueEvent(
-                        kind: .closed(record.stateReason ?? .completed), actor: record.author, createdAt: closedAt))
+                    IssueEvent(kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt))
             }
             staged[number] = (issue, timeline)
         }
@@ -228,6 +225,11 @@ public actor InMemoryIssueRepository: IssueRepository {
                 "no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
         }
         return user.login
+    }
+
+    /// The stored spelling, registering a missing login as an import does.
+    private func registering(_ login: Login) async throws -> Login {
+        try await users.addIfMissing(try User(login: login)).login
     }
 
     private func registeredAll(_ logins: [Login]) async throws -> [Login] {
