@@ -9,6 +9,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     private var lastNumber: Int64 = 0
     private let users: InMemoryAssigneeRepository
     private let now: @Sendable () -> Timestamp
+    private var lastMoment: Timestamp?
     /// When set, the next call fails with it (to test how screens show failures).
     private var nextFailure: TrackerError?
 
@@ -39,7 +40,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         let author = try await registered(author)
         let assignees = try await registeredAll(draft.assignees)
         lastNumber += 1
-        let moment = now()
+        let moment = nextMoment()
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment)
@@ -159,7 +160,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         guard issue.state == .open else { return .unchanged(issue) }
         issue.state = .closed
         issue.stateReason = reason
-        issue.closedAt = now()
+        issue.closedAt = nextMoment()
         return .changed(commit([change(issue, [.closed(reason)], actor: actor)])[0])
     }
 
@@ -181,7 +182,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     private func change(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Change {
         guard !kinds.isEmpty else { return (issue, []) }
         var issue = issue
-        let moment = now()
+        let moment = nextMoment()
         issue.updatedAt = moment
         return (issue, kinds.map { IssueEvent(kind: $0, actor: actor, createdAt: moment) })
     }
@@ -236,6 +237,17 @@ public actor InMemoryIssueRepository: IssueRepository {
         var found: [Login] = []
         for login in logins { found.append(try await registered(login)) }
         return found
+    }
+
+    /// The clock's time, but always after the last one handed out: PostgreSQL's separate
+    /// transactions never share a microsecond, so a later change is always later.
+    private func nextMoment() -> Timestamp {
+        var moment = now()
+        if let last = lastMoment, moment <= last {
+            moment = Timestamp(microseconds: last.microseconds + 1) ?? last
+        }
+        lastMoment = moment
+        return moment
     }
 
     private func takeFailure() throws {
