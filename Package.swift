@@ -76,6 +76,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "RepositoryContractTests",
+            dependencies: ["TrackerCore", "TrackerPostgres", "Postgres", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "TrackerCLITests",
             dependencies: [
                 "tracker", "TrackerTestSupport", "TrackerPostgres", "TrackerCore", "Postgres", "ChildProcesses",

@@ -36,8 +36,8 @@ public actor InMemoryAssigneeRepository: AssigneeRepository {
     }
 
     public func suggestions(for text: String, limit: Int) async throws -> [Login] {
-        let first = text.prefix(1).lowercased()
-        let candidates = users.map(\.login).filter { $0.value.lowercased().hasPrefix(first) }
+        guard let first = text.first else { return [] }
+        let candidates = users.map(\.login).filter { $0.value.lowercased().hasPrefix(String(first).lowercased()) }
         return LoginSuggestions.rank(text, among: candidates, limit: limit)
     }
 }

@@ -9,6 +9,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     private var lastNumber: Int64 = 0
     private let users: InMemoryAssigneeRepository
     private let now: @Sendable () -> Timestamp
+    private var lastMoment: Timestamp?
     /// When set, the next call fails with it (to test how screens show failures).
     private var nextFailure: TrackerError?
 
@@ -39,15 +40,14 @@ public actor InMemoryIssueRepository: IssueRepository {
         let author = try await registered(author)
         let assignees = try await registeredAll(draft.assignees)
         lastNumber += 1
-        let moment = now()
+        let moment = nextMoment()
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment)
-        issues[lastNumber] = issue
         events[lastNumber] =
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
             + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
-        return issue
+        return store(issue)
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
@@ -68,26 +68,23 @@ public actor InMemoryIssueRepository: IssueRepository {
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
         for (record, number) in zip(records, numbers) {
             if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
-            for login in [record.author] + record.assignees where try await users.find(login) == nil {
-                _ = try await users.add(try User(login: login))
-            }
+            let author = try await registering(record.author)
+            var assignees: [Login] = []
+            for login in record.assignees { assignees.append(try await registering(login)) }
             let issue = Issue(
                 number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
-                stateReason: record.stateReason, author: record.author, assignees: record.assignees,
+                stateReason: record.stateReason, author: author, assignees: assignees,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt)
-            var timeline = [IssueEvent(kind: .created, actor: record.author, createdAt: record.createdAt)]
-            timeline += record.assignees.map {
-                IssueEvent(kind: .assigned($0), actor: record.author, createdAt: record.createdAt)
-            }
+            var timeline = [IssueEvent(kind: .created, actor: author, createdAt: record.createdAt)]
+            timeline += assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt) }
             if let closedAt = record.closedAt {
                 timeline.append(
-                    IssueEvent(
-                        kind: .closed(record.stateReason ?? .completed), actor: record.author, createdAt: closedAt))
+                    IssueEvent(kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt))
             }
             staged[number] = (issue, timeline)
         }
         for (number, entry) in staged {
-            issues[number] = entry.0
+            store(entry.0)
             events[number] = entry.1
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
@@ -102,7 +99,8 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
-        return IssueDetails(issue: try existing(number), events: events[number.value] ?? [])
+        guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
+        return IssueDetails(issue: issue, events: events[number.value] ?? [])
     }
 
     public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
@@ -110,8 +108,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         let actor = try await registered(actor)
         let logins = try await registeredAll(logins)
         var changes: [Change] = []
-        for number in numbers {
-            var issue = try existing(number)
+        for var issue in try existing(numbers) {
+            let number = issue.number
             let added = logins.filter { !issue.assignees.contains($0) }
             guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
                 throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
@@ -125,9 +123,9 @@ public actor InMemoryIssueRepository: IssueRepository {
     public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
         try takeFailure()
         let actor = try await registered(actor)
+        if let logins { _ = try await registeredAll(logins) }
         var changes: [Change] = []
-        for number in numbers {
-            var issue = try existing(number)
+        for var issue in try existing(numbers) {
             let removed = issue.assignees.filter { logins?.contains($0) ?? true }
             issue.assignees.removeAll { removed.contains($0) }
             changes.append(change(issue, removed.map { .unassigned($0) }, actor: actor))
@@ -143,6 +141,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         try takeFailure()
         let actor = try await registered(actor)
         let adding = try await registeredAll(adding)
+        _ = try await registeredAll(removing)
         var issue = try existing(number)
         let removed = issue.assignees.filter { removing.contains($0) }
         issue.assignees.removeAll { removed.contains($0) }
@@ -156,22 +155,24 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try takeFailure()
+        let actor = try await registered(actor)
         var issue = try existing(number)
         guard issue.state == .open else { return .unchanged(issue) }
         issue.state = .closed
         issue.stateReason = reason
-        issue.closedAt = now()
-        return .changed(commit([change(issue, [.closed(reason)], actor: try await registered(actor))])[0])
+        issue.closedAt = nextMoment()
+        return .changed(commit([change(issue, [.closed(reason)], actor: actor)])[0])
     }
 
     public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
         try takeFailure()
+        let actor = try await registered(actor)
         var issue = try existing(number)
         guard issue.state == .closed else { return .unchanged(issue) }
         issue.state = .open
         issue.stateReason = .reopened
         issue.closedAt = nil
-        return .changed(commit([change(issue, [.reopened], actor: try await registered(actor))])[0])
+        return .changed(commit([change(issue, [.reopened], actor: actor)])[0])
     }
 
     /// An issue as changed, with the events that record it; nothing is stored until `commit`.
@@ -181,18 +182,26 @@ public actor InMemoryIssueRepository: IssueRepository {
     private func change(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Change {
         guard !kinds.isEmpty else { return (issue, []) }
         var issue = issue
-        let moment = now()
+        let moment = nextMoment()
         issue.updatedAt = moment
         return (issue, kinds.map { IssueEvent(kind: $0, actor: actor, createdAt: moment) })
     }
 
     /// Stores every change at once: all-or-nothing like a transaction.
     private func commit(_ changes: [Change]) -> [Issue] {
-        for (issue, new) in changes {
-            issues[issue.number.value] = issue
+        changes.map { issue, new in
             events[issue.number.value, default: []] += new
+            return store(issue)
         }
-        return changes.map(\.issue)
+    }
+
+    /// Keeps assignees in PostgreSQL's order: by login, ignoring case.
+    @discardableResult
+    private func store(_ issue: Issue) -> Issue {
+        var issue = issue
+        issue.assignees.sort { $0.value.lowercased() < $1.value.lowercased() }
+        issues[issue.number.value] = issue
+        return issue
     }
 
     private func existing(_ number: IssueNumber) throws -> Issue {
@@ -202,17 +211,43 @@ public actor InMemoryIssueRepository: IssueRepository {
         return issue
     }
 
+    /// Every issue, in the order asked, once all are known to exist; the lowest missing number
+    /// is reported, as PostgreSQL's row locks (taken in number order) find it.
+    private func existing(_ numbers: [IssueNumber]) throws -> [Issue] {
+        for number in numbers.sorted() { _ = try existing(number) }
+        return try numbers.map(existing)
+    }
+
+    /// The stored spelling; an unknown login is `.notFound` with PostgreSQL's words (the use cases
+    /// check assignees first and add suggestions, so this is met by unchecked actors and authors).
     private func registered(_ login: Login) async throws -> Login {
         guard let user = try await users.find(login) else {
-            throw TrackerError.unknownUser(login: login.value, suggestions: [])
+            throw TrackerError.notFound(
+                "no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
         }
         return user.login
+    }
+
+    /// The stored spelling, registering a missing login as an import does.
+    private func registering(_ login: Login) async throws -> Login {
+        try await users.addIfMissing(try User(login: login)).login
     }
 
     private func registeredAll(_ logins: [Login]) async throws -> [Login] {
         var found: [Login] = []
         for login in logins { found.append(try await registered(login)) }
         return found
+    }
+
+    /// The clock's time, but always after the last one handed out: PostgreSQL's separate
+    /// transactions never share a microsecond, so a later change is always later.
+    private func nextMoment() -> Timestamp {
+        var moment = now()
+        if let last = lastMoment, moment <= last {
+            moment = Timestamp(microseconds: last.microseconds + 1) ?? last
+        }
+        lastMoment = moment
+        return moment
     }
 
     private func takeFailure() throws {

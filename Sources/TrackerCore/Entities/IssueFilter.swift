@@ -38,42 +38,6 @@ public struct IssueFilter: Equatable, Sendable {
         self.ascending = ascending
         self.limit = limit
     }
-
-    /// The same rules as the database, for in-memory repositories. Search matches whole words,
-    /// ignoring case.
-    public func matches(_ issue: Issue) -> Bool {
-        switch state {
-        case .open where issue.state != .open, .closed where issue.state != .closed: return false
-        default: break
-        }
-        switch assignee {
-        case .user(let login) where !issue.assignees.contains(login): return false
-        case .nobody where !issue.assignees.isEmpty: return false
-        default: break
-        }
-        if let author, issue.author != author { return false }
-        if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
-        if let search {
-            let words = Set(IssueFilter.words(issue.title + " " + issue.body))
-            return IssueFilter.words(search).allSatisfy(words.contains)
-        }
-        return true
-    }
-
-    /// Orders issues as the list shows them.
-    public func areInOrder(_ lhs: Issue, _ rhs: Issue) -> Bool {
-        let key: (Issue) -> (Int64, Int64) = { issue in
-            switch sort {
-            case .created: (0, issue.number.value)
-            case .updated: (issue.updatedAt.microseconds, issue.number.value)
-            }
-        }
-        return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
-    }
-
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-    }
 }
 
 /// One page of a list: the issues shown and whether more match the filter.

@@ -1,0 +1,39 @@
+import TrackerCore
+
+/// The list rules of `PostgresIssueRepository`, for `InMemoryIssueRepository`. Search matches
+/// whole words ignoring case: no stemming and no stop words, unlike PostgreSQL's English search.
+extension IssueFilter {
+    func matches(_ issue: Issue) -> Bool {
+        switch state {
+        case .open where issue.state != .open, .closed where issue.state != .closed: return false
+        default: break
+        }
+        switch assignee {
+        case .user(let login) where !issue.assignees.contains(login): return false
+        case .nobody where !issue.assignees.isEmpty: return false
+        default: break
+        }
+        if let author, issue.author != author { return false }
+        if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
+        if let search {
+            let words = Set(IssueFilter.words(issue.title + " " + issue.body))
+            return IssueFilter.words(search).allSatisfy(words.contains)
+        }
+        return true
+    }
+
+    /// Orders issues as the list shows them.
+    func areInOrder(_ lhs: Issue, _ rhs: Issue) -> Bool {
+        let key: (Issue) -> (Int64, Int64) = { issue in
+            switch sort {
+            case .created: (0, issue.number.value)
+            case .updated: (issue.updatedAt.microseconds, issue.number.value)
+            }
+        }
+        return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
+    }
+
+    private static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+}

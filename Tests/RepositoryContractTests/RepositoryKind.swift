@@ -1,0 +1,22 @@
+import Postgres
+import TrackerCore
+import TrackerPostgres
+import TrackerTestSupport
+
+/// The implementations of the repository protocols that the contract runs over.
+enum RepositoryKind: CaseIterable, Sendable {
+    case inMemory
+    case postgres
+
+    /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
+    func makeRepositories() async throws -> (issues: any IssueRepository, users: any AssigneeRepository) {
+        switch self {
+        case .inMemory:
+            let users = InMemoryAssigneeRepository()
+            return (InMemoryIssueRepository(users: users), users)
+        case .postgres:
+            let database = Database(settings: try await TestPostgres.shared.freshDatabase())
+            return (PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database))
+        }
+    }
+}
