@@ -19,8 +19,7 @@ enum UserLookup {
         for row in rows { idsByLogin[try row.decode(0)] = try row.decode(1) }
         return try zip(logins, lowered).map { login, key in
             guard let id = idsByLogin[key] else {
-                throw TrackerError.notFound(
-                    "no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
+                throw TrackerError.unknownUser(login: login.value, suggestions: [])
             }
             return id
         }

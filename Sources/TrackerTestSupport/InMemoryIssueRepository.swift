@@ -218,12 +218,12 @@ public actor InMemoryIssueRepository: IssueRepository {
         return try numbers.map(existing)
     }
 
-    /// The stored spelling; an unknown login is `.notFound` with PostgreSQL's words (the use cases
-    /// check assignees first and add suggestions, so this is met by unchecked actors and authors).
+    /// The stored spelling; an unknown login is `.unknownUser` with no suggestions, as PostgreSQL
+    /// reports it (the use cases check assignees first and add suggestions, so this is met by
+    /// unchecked actors and authors).
     private func registered(_ login: Login) async throws -> Login {
         guard let user = try await users.find(login) else {
-            throw TrackerError.notFound(
-                "no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
+            throw TrackerError.unknownUser(login: login.value, suggestions: [])
         }
         return user.login
     }

@@ -26,7 +26,7 @@ struct ContractFixture {
 
     /// What both implementations say about a login nobody registered.
     static func noUser(_ login: String) -> TrackerError {
-        .notFound("no user '\(login)': see `tracker users list`, or add one with `tracker users add \(login)`")
+        .unknownUser(login: login, suggestions: [])
     }
 
     static func noIssue(_ number: Int64, changing: Bool = true) -> TrackerError {
