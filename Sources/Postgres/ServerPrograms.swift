@@ -5,8 +5,9 @@ import Foundation
 public struct ServerPrograms: Sendable {
     public let firstFolders: [String]
 
+    /// An empty folder name is dropped: it would mean the current directory.
     public init(searchingFirst firstFolders: [String] = []) {
-        self.firstFolders = firstFolders
+        self.firstFolders = firstFolders.filter { !$0.isEmpty }
     }
 
     public func locate(_ name: String) throws(LocalClusterError) -> URL {

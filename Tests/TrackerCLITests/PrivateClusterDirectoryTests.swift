@@ -32,4 +32,9 @@ import Testing
         #expect(cluster.superuser == "tracker")
         #expect(!cluster.ephemeral)
     }
+
+    @Test func anEmptyServerProgramFolderIsIgnoredNotTheCurrentDirectory() {
+        #expect(PrivateCluster.programs(environment: ["TRACKER_PG_BINDIR": ""]).firstFolders.isEmpty)
+        #expect(PrivateCluster.programs(environment: ["TRACKER_PG_BINDIR": "/opt/pg"]).firstFolders == ["/opt/pg"])
+    }
 }
