@@ -177,6 +177,14 @@ import TrackerUI
         #expect(issue.assignees == [try Login("bob")])
     }
 
+    @Test func viewingAnIssueThatDoesNotExistIsOneLineNotTheListAgain() async throws {
+        _ = try await issues.create(try IssueDraft(title: "Only one"), author: alice)
+        let terminal = await run(["v 999", "q"])
+        let after = try #require(terminal.output.range(of: "! issue #999 does not exist\n"))
+        #expect(terminal.output[after.upperBound...].isEmpty, "nothing printed after the error line")
+        #expect(terminal.prompts == ["tracker> ", "tracker> "])
+    }
+
     @Test func theIssueScreenRefusesAnIssueThatDoesNotExist() async throws {
         let terminal = ScriptedTerminal(script: ["b"])
         let screen = IssueDetailCoordinator(

@@ -19,5 +19,6 @@ import TrackerUI
     @Test(arguments: ["x later", "o 3", "zzz", "a bob"])
     func unknownInputIsSaidNotGuessed(_ line: String) {
         #expect(IssueDetailCommands.parse(line) == .unknown(line))
+        #expect(IssueDetailCommands.parse("  \(line) ") == .unknown(line), "said as typed, without the padding")
     }
 }

@@ -18,7 +18,8 @@ public enum IssueDetailCommands {
     }
 
     public static func parse(_ line: String) -> Parsed {
-        let words = line.split(separator: " ").map { $0.lowercased() }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let words = trimmed.split(separator: " ").map { $0.lowercased() }
         guard let command = words.first else { return .input(.appear) }
         let rest = words.dropFirst().joined(separator: " ")
         switch (command, rest) {
@@ -29,9 +30,9 @@ public enum IssueDetailCommands {
         case ("o", ""): return .input(.reopen)
         case ("x", ""): return .input(.close(.completed))
         case ("x", _):
-            guard let reason = try? StateReason(closeReason: rest) else { return .unknown(line) }
+            guard let reason = try? StateReason(closeReason: rest) else { return .unknown(trimmed) }
             return .input(.close(reason))
-        default: return .unknown(line.trimmingCharacters(in: .whitespaces))
+        default: return .unknown(trimmed)
         }
     }
 }

@@ -57,7 +57,9 @@ public final class IssueListCoordinator: Coordinator {
         case .assign(let number):
             _ = await run(AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(number)))
         case .view(let number):
-            _ = await run(IssueDetailCoordinator(terminal: terminal, dependencies: dependencies, number: number))
+            let detail = IssueDetailCoordinator(terminal: terminal, dependencies: dependencies, number: number)
+            // An issue that could not be shown was said in one line: the list stays as it was.
+            if case .notShown = await run(detail) { return }
         }
         await viewModel.send(.refresh)
         show()
