@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// Where screens are shown and lines are read: the terminal plays the part UIKit's navigation
 /// controller plays. The real one is `StandardTerminal`; tests use a scripted one.
 @MainActor
@@ -16,4 +18,9 @@ public protocol Terminal: AnyObject {
 
 extension Terminal {
     public func writeLine(_ text: String = "") { write(text + "\n") }
+
+    /// What went wrong, as the screens say it: one escaped line after `! `.
+    func writeFailure(_ error: TrackerError) {
+        writeLine("! " + VisibleText.line("\(error)"))
+    }
 }

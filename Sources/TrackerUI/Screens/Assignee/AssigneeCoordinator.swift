@@ -37,7 +37,7 @@ public final class AssigneeCoordinator: Coordinator {
         await viewModel.send(.appear)
         if let failure = viewModel.output.failure {
             // The issue could not be loaded (e.g. `a 999`): say so and open no picker.
-            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            terminal.writeFailure(failure)
             return .cancelled
         }
         while true {
@@ -45,7 +45,7 @@ public final class AssigneeCoordinator: Coordinator {
             guard let line = terminal.readLine(prompt: "assignees> ") else { return .cancelled }
             let route = await viewModel.send(.pick(PickerCommands.parse(line)))
             if let failure = viewModel.output.failure {
-                terminal.writeLine("! " + VisibleText.line("\(failure)"))
+                terminal.writeFailure(failure)
             } else if case .finished(let chosen) = route {
                 return chosen.map(Outcome.chosen) ?? .cancelled
             }

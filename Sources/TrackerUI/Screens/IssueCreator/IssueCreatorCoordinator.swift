@@ -55,7 +55,7 @@ public final class IssueCreatorCoordinator: Coordinator {
             guard let title = ask("Title: ") else { return false }
             await viewModel.send(.title(title))
             guard let problem = viewModel.output.problem else { return true }
-            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            terminal.writeFailure(problem)
         }
     }
 
@@ -73,7 +73,7 @@ public final class IssueCreatorCoordinator: Coordinator {
                 } while viewModel.output.bodyLinesTyped != nil
             }
             guard let problem = viewModel.output.problem else { return true }
-            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            terminal.writeFailure(problem)
         }
     }
 

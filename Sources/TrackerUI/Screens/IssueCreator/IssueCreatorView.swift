@@ -38,11 +38,11 @@ public struct IssueCreatorView {
         case .cancelled:
             terminal.writeLine("Cancelled: nothing was written.")
         case .notCreated(let problem, _, .saved):
-            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            terminal.writeFailure(problem)
             terminal.writeLine(
                 "Your draft is saved: the next `tracker` (or `tracker create --recover`) offers it back.")
         case .notCreated(let problem, let draft, let kept):
-            terminal.writeLine("! " + VisibleText.line("\(problem)"))
+            terminal.writeFailure(problem)
             let why = if case .unsaved(let reason) = kept { " (\(VisibleText.line(reason)))" } else { "" }
             terminal.writeLine("The draft could not be saved either\(why); here it is:")
             terminal.writeLine(VisibleText.line(draft.title))

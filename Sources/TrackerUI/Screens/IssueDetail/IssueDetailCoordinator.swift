@@ -27,7 +27,7 @@ public final class IssueDetailCoordinator: Coordinator {
     public func start() async -> Outcome {
         await viewModel.send(.appear)
         if let failure = viewModel.output.failure {
-            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            terminal.writeFailure(failure)
             return .notShown(failure)
         }
         show()
@@ -56,7 +56,7 @@ public final class IssueDetailCoordinator: Coordinator {
     /// The issue, then what the last action did; a failure is one line, not the issue again.
     private func show() {
         if let failure = viewModel.output.failure {
-            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            terminal.writeFailure(failure)
             return
         }
         terminal.writeLine("")

@@ -34,7 +34,7 @@ public struct IssueListView {
     /// action's notice or failure.
     public func renderScreen(_ output: IssueListViewModel.Output, me: Login, to terminal: any Terminal) {
         if let failure = output.failure {
-            terminal.writeLine("! " + VisibleText.line("\(failure)"))
+            terminal.writeFailure(failure)
             return
         }
         terminal.writeLine("")
