@@ -26,6 +26,9 @@ env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "D
 env["TRACKER_CLUSTER_DIR"] = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
 env["TRACKER_USER"] = "user1"
 env["NO_COLOR"] = "1"
+# The real client: Debian's /usr/bin/psql is a Perl wrapper that adds ~30 ms to every run.
+PSQL = os.path.join(
+    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
 
 
 def run(command, extra_env=None, stdin=None, capture=False):
@@ -56,12 +59,12 @@ def settings(database):
 
 
 def psql(database, sql, extra_env=None):
-    return ["psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-c", sql]
+    return [PSQL, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-c", sql]
 
 
 def fresh_database(name):
-    run(["psql", "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE IF EXISTS {name}"])
-    run(["psql", "-X", "-q", settings("postgres"), "-c", f"CREATE DATABASE {name}"])
+    run([PSQL, "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE IF EXISTS {name}"])
+    run([PSQL, "-X", "-q", settings("postgres"), "-c", f"CREATE DATABASE {name}"])
     run([tracker, "migrate"], {"DATABASE_URL": settings(name)})
 
 
@@ -82,9 +85,9 @@ for size in sizes:
     else:
         print(f"seeding {size} issues…", file=sys.stderr)
         fresh_database(database)
-        run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-f", os.path.join(root, "scripts/seed.sql")],
+        run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-f", os.path.join(root, "scripts/seed.sql")],
             {"PGOPTIONS": f"-c tracker.seed_size={size}"})
-    run(["psql", "-X", "-q", settings(database), "-c", "VACUUM ANALYZE"])
+    run([PSQL, "-X", "-q", settings(database), "-c", "VACUUM ANALYZE"])
     url = {"DATABASE_URL": settings(database)}
     middle = size // 2
     words = run(psql(database, f"SELECT split_part(body, ' ', 1) || ' ' || split_part(body, ' ', 2) FROM issues WHERE number = {middle}"), capture=True).strip()
@@ -145,7 +148,7 @@ for size in sizes:
         sources = {"issues": f"(SELECT {issue_columns} FROM issues)", "issue_assignees": "issue_assignees",
                    "issue_events": "issue_events", "users": "users"}
         for table, source in sources.items():
-            run(["psql", "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
+            run([PSQL, "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
         fresh_database(f"{database}_import")
         start = time.perf_counter()
         run([tracker, "import", exported], {"DATABASE_URL": settings(f"{database}_import")})
@@ -160,14 +163,14 @@ for size in sizes:
             script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
             script.write("COMMIT;\n")
         start = time.perf_counter()
-        run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
+        run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
              "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE issue_events ALTER COLUMN id DROP IDENTITY"])
         start = time.perf_counter()
-        run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-f", copy_script])
+        run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-f", copy_script])
         psql_copy = time.perf_counter() - start
         rows.setdefault("import (issues/s)", {})[size] = (size / tracker_import, size / psql_copy)
         for name in (f"{database}_import", f"{database}_copy"):
-            run(["psql", "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE {name}"])
+            run([PSQL, "-X", "-q", settings("postgres"), "-c", f"DROP DATABASE {name}"])
 
 header = "| command | " + " | ".join(f"{size:,}: tracker · psql · ratio" for size in sizes) + " | growth " + f"{sizes[-1]:,} vs {sizes[0]:,} |"
 print(header)
