@@ -36,6 +36,12 @@ public enum IssueJSON {
         case .unassigned(let subject): object.merge(["kind": "unassigned", "subject": person(subject)]) { $1 }
         case .closed(let reason): object.merge(["kind": "closed", "stateReason": reason.rawValue.uppercased()]) { $1 }
         case .reopened: object["kind"] = "reopened"
+        case .renamed(let from, let to):
+            object.merge(["kind": "renamed", "previousTitle": from, "currentTitle": to]) { $1 }
+        case .edited: object["kind"] = "edited"
+        case .commented(let id): object.merge(["kind": "commented", "commentId": id.value]) { $1 }
+        case .commentEdited(let id): object.merge(["kind": "comment_edited", "commentId": id.value]) { $1 }
+        case .commentDeleted(let id): object.merge(["kind": "comment_deleted", "commentId": id.value]) { $1 }
         }
         return object
     }

@@ -15,6 +15,10 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaMismatch(String)
     /// An issue would get more than 10 assignees (`issue` nil for a new issue).
     case tooManyAssignees(issue: IssueNumber?, count: Int)
+    /// Someone else edited the title or body since it was read; nothing was saved.
+    case editConflict(EditConflict)
+    /// The acting user may not do this (e.g. edit someone else's comment).
+    case notPermitted(String)
     /// Anything else the database said that the person cannot fix by retyping.
     case storageFailure(String)
 
@@ -37,6 +41,11 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
             let which = issue.map { "issue \($0)" } ?? "a new issue"
             return "\(which) would have \(count) assignees; the limit is \(IssueDraft.maximumAssignees). "
                 + "Nothing was changed: unassign someone first (`tracker unassign`)"
+        case .editConflict(let conflict):
+            return "\(conflict); your text is kept as a draft: `tracker edit \(conflict.read.number.value) --recover` "
+                + "applies it to the new version"
+        case .notPermitted(let message):
+            return message
         case .databaseUnavailable(let message), .schemaMismatch(let message), .storageFailure(let message):
             return message
         }

@@ -59,15 +59,20 @@ extension PostgresError {
         "issues_body_length": ("body", "longer than 65536 characters"),
         "issues_assignee_limit": ("assignees", "an issue can have at most 10 assignees"),
         "issues_number_range": ("issue number", "the highest issue number is \(IssueNumber.maximum)"),
+        "issue_comments_body_length": ("comment", "must be 1 to 65536 characters"),
+        "issue_comments_body_not_blank": ("comment", "cannot be empty; write something"),
+        "issue_comments_id_range": ("comment id", "the highest comment id is \(IssueNumber.maximum)"),
+        "issue_comments_updated_after_created": ("comment", "updatedAt must not be before createdAt"),
         "issue_number_counter_range": (
             "issue number", "every number up to \(IssueNumber.maximum) is used; no more issues can be created"
         ),
     ].merging(timeRangeConstraints.map { ($0, ("time", "must lie in years 0001 to 9999 (UTC)")) }) { $1 }
 
-    /// The range checks 0002 puts on every stored time, named TABLE_COLUMN_range.
+    /// The range checks 0002 and 0003 put on every stored time, named TABLE_COLUMN_range.
     private static let timeRangeConstraints = [
         "users_created_at_range", "issues_created_at_range", "issues_updated_at_range", "issues_closed_at_range",
-        "issue_assignees_assigned_at_range", "issue_events_created_at_range",
+        "issue_assignees_assigned_at_range", "issue_events_created_at_range", "issue_comments_created_at_range",
+        "issue_comments_updated_at_range",
     ]
 }
 

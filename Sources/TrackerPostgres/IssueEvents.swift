@@ -7,26 +7,33 @@ enum IssueEvents {
         case created
         case closed(StateReason)
         case reopened
+        case commented(Int64)
+        case commentEdited(Int64)
+        case commentDeleted(Int64)
     }
 
     static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) throws {
-        let (name, reason): (String, String?) =
+        let (name, reason, comment): (String, String?, Int64?) =
             switch kind {
-            case .created: ("created", nil)
-            case .closed(let reason): ("closed", reason.rawValue)
-            case .reopened: ("reopened", nil)
+            case .created: ("created", nil, nil)
+            case .closed(let reason): ("closed", reason.rawValue, nil)
+            case .reopened: ("reopened", nil, nil)
+            case .commented(let id): ("commented", nil, id)
+            case .commentEdited(let id): ("comment_edited", nil, id)
+            case .commentDeleted(let id): ("comment_deleted", nil, id)
             }
         try connection.query(
             """
-            INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, created_at)
-            VALUES ($1, $2, $3, $4, clock_timestamp())
-            """, [number, name, actor, reason])
+            INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, comment_id, created_at)
+            VALUES ($1, $2, $3, $4, $5, clock_timestamp())
+            """, [number, name, actor, reason, comment])
     }
 
     static func timeline(of number: Int64, on connection: Connection) throws -> [IssueEvent] {
         try connection.query(
             """
-            SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.created_at
+            SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.previous_title,
+                   e.current_title, e.comment_id, e.created_at
               FROM issue_events e
               JOIN users actor ON actor.id = e.actor_id
               LEFT JOIN users subject ON subject.id = e.subject_user_id
@@ -38,17 +45,30 @@ enum IssueEvents {
 
     private static func event(from row: Row) throws -> IssueEvent {
         let subject = try (row.decode("subject") as String?).map { try Login($0) }
+        let comment = try (row.decode("comment_id") as Int64?).map { try CommentID($0) }
+        let titles = (try row.decode("previous_title") as String?, try row.decode("current_title") as String?)
         let kind: IssueEvent.Kind
-        switch (try row.decode("kind") as String, subject) {
-        case ("created", _): kind = .created
-        case ("assigned", let subject?): kind = .assigned(subject)
-        case ("unassigned", let subject?): kind = .unassigned(subject)
-        case ("closed", _):
+        switch (try row.decode("kind") as String, subject, comment) {
+        case ("created", _, _): kind = .created
+        case ("assigned", let subject?, _): kind = .assigned(subject)
+        case ("unassigned", let subject?, _): kind = .unassigned(subject)
+        case ("closed", _, _):
             kind = .closed(StateReason(rawValue: try row.decode("state_reason") ?? "completed") ?? .completed)
-        case ("reopened", _): kind = .reopened
-        case (let other, _): throw TrackerError.storageFailure("unexpected event '\(other)' in the database")
+        case ("reopened", _, _): kind = .reopened
+        case ("renamed", _, _):
+            guard let from = titles.0, let to = titles.1 else { throw unexpected("renamed without its titles") }
+            kind = .renamed(from: from, to: to)
+        case ("edited", _, _): kind = .edited
+        case ("commented", _, let comment?): kind = .commented(comment)
+        case ("comment_edited", _, let comment?): kind = .commentEdited(comment)
+        case ("comment_deleted", _, let comment?): kind = .commentDeleted(comment)
+        case (let other, _, _): throw unexpected("event '\(other)'")
         }
         return IssueEvent(
             kind: kind, actor: try Login(try row.decode("actor")), createdAt: try row.timestamp("created_at"))
+    }
+
+    private static func unexpected(_ what: String) -> TrackerError {
+        .storageFailure("unexpected \(what) in the database")
     }
 }

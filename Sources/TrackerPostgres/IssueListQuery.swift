@@ -32,9 +32,25 @@ struct IssueListQuery {
         if let author = filter.author {
             conditions.append("lower(author.login) = lower(\(parameter(author.value)))")
         }
-        if let search = filter.search {
+        if let mention = filter.mention {
             conditions.append(
-                "to_tsvector('english', i.title || ' ' || i.body) @@ plainto_tsquery('english', \(parameter(search)))")
+                """
+                i.number IN (SELECT m.issue_number FROM issue_mentions m JOIN users mu ON mu.id = m.user_id
+                              WHERE lower(mu.login) = lower(\(parameter(mention.value))))
+                """)
+        }
+        if let search = filter.search {
+            // A union of two index scans (issues_search, issue_comments_search): an OR across
+            // the two tables would scan every issue.
+            let words = parameter(search)
+            conditions.append(
+                """
+                i.number IN (SELECT s.number FROM issues s
+                              WHERE to_tsvector('english', s.title || ' ' || s.body) @@ plainto_tsquery('english', \(words))
+                             UNION
+                             SELECT c.issue_number FROM issue_comments c
+                              WHERE to_tsvector('english', c.body) @@ plainto_tsquery('english', \(words)))
+                """)
         }
         if let after = filter.after, filter.sort == .created {
             conditions.append("i.number \(filter.ascending ? ">" : "<") \(parameter(after.value))")

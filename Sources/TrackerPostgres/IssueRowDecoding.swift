@@ -3,12 +3,17 @@ import TrackerCore
 
 /// The one SELECT that reads whole issues, and how its rows become `Issue` values.
 enum IssueRowDecoding {
-    static let selectIssues = """
-        SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login AS author,
+    /// The columns `issue(from:)` reads, over `issues i JOIN users author`.
+    static let columns = """
+        i.number, i.title, i.body, i.state, i.state_reason, author.login AS author,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
-               i.created_at, i.updated_at, i.closed_at
+               i.created_at, i.updated_at, i.closed_at, i.version
+        """
+
+    static let selectIssues = """
+        SELECT \(columns)
           FROM issues i JOIN users author ON author.id = i.author_id
         """
 
@@ -24,7 +29,8 @@ enum IssueRowDecoding {
             assignees: try (assignees?.split(separator: ",") ?? []).map { try Login(String($0)) },
             createdAt: try row.timestamp("created_at"),
             updatedAt: try row.timestamp("updated_at"),
-            closedAt: try row.optionalTimestamp("closed_at")
+            closedAt: try row.optionalTimestamp("closed_at"),
+            version: try row.decode("version")
         )
     }
 

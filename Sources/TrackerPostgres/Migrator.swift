@@ -44,6 +44,10 @@ public struct Migrator: Sendable {
         .map { Migration(name: $0.name, sql: $0.sql) }
         .sorted { $0.version < $1.version }
 
+    /// Data repairs that need tracker's own rules, run right after their migration's SQL in
+    /// the same transaction (so they are part of it, and never run twice).
+    static let repairs: [String: @Sendable (Connection) throws -> Void] = ["0003_conversation.sql": MentionBackfill.run]
+
     static let advisoryLockKey: Int64 = 0x7472_6163_6b65_72  // "tracker"
 
     public let migrations: [Migration]
@@ -77,6 +81,7 @@ public struct Migrator: Sendable {
             for migration in toApply {
                 try connection.transaction { connection in
                     try connection.execute(migration.sql)
+                    try Migrator.repairs[migration.name]?(connection)
                     try connection.query(
                         """
                         INSERT INTO schema_migrations (version, name, checksum)

@@ -26,6 +26,9 @@ public struct PostgresIssueRepository: IssueRepository {
             let number: Int64 = try created.rows[0].decode(0)
             try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
             try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
+            if !Mentions.logins(in: draft.body).isEmpty {
+                try IssueMentions.replace(issue: number, comment: nil, text: draft.body, on: connection)
+            }
             return try IssueRepositoryQueries.issue(number, on: connection)
         }
     }
@@ -56,7 +59,8 @@ public struct PostgresIssueRepository: IssueRepository {
         try await database.tracked { connection in
             IssueDetails(
                 issue: try IssueRepositoryQueries.issue(number.value, on: connection),
-                events: try IssueEvents.timeline(of: number.value, on: connection))
+                events: try IssueEvents.timeline(of: number.value, on: connection),
+                comments: try CommentRows.comments(of: number.value, on: connection))
         }
     }
 }

@@ -1,15 +1,15 @@
 import Synchronization
 import TrackerCore
 
-/// Keeps the unsaved draft in memory, for coordinator tests.
+/// Keeps unsaved drafts in memory, for coordinator tests.
 public final class InMemoryDraftRepository: DraftRepository {
-    private let stored = Mutex<SavedDraft?>(nil)
+    private let stored = Mutex<[DraftSlot: SavedDraft]>([:])
 
     public init(_ draft: SavedDraft? = nil) {
-        stored.withLock { $0 = draft }
+        stored.withLock { $0[.newIssue] = draft }
     }
 
-    public func save(_ draft: SavedDraft) throws { stored.withLock { $0 = draft } }
-    public func load() throws -> SavedDraft? { stored.withLock { $0 } }
-    public func discard() throws { stored.withLock { $0 = nil } }
+    public func save(_ draft: SavedDraft, in slot: DraftSlot) throws { stored.withLock { $0[slot] = draft } }
+    public func load(_ slot: DraftSlot) throws -> SavedDraft? { stored.withLock { $0[slot] } }
+    public func discard(_ slot: DraftSlot) throws { _ = stored.withLock { $0.removeValue(forKey: slot) } }
 }

@@ -4,10 +4,14 @@ import TrackerCore
 /// Issues in memory, with the same rules as the database: numbering, the 10-assignee limit,
 /// all-or-nothing bulk changes, and one event per change.
 public actor InMemoryIssueRepository: IssueRepository {
-    private var issues: [Int64: Issue] = [:]
-    private var events: [Int64: [IssueEvent]] = [:]
+    var issues: [Int64: Issue] = [:]
+    var events: [Int64: [IssueEvent]] = [:]
+    var comments: [Int64: Comment] = [:]
+    var lastCommentID: Int64 = 0
+    /// Registered logins mentioned, by issue, then by text (nil: the body; else a comment id).
+    var mentions: [Int64: [Int64?: Set<Login>]] = [:]
     private var lastNumber: Int64 = 0
-    private let users: InMemoryAssigneeRepository
+    let users: InMemoryAssigneeRepository
     private let now: @Sendable () -> Timestamp
     private var lastMoment: Timestamp?
     /// When set, the next call fails with it (to test how screens show failures).
@@ -47,12 +51,15 @@ public actor InMemoryIssueRepository: IssueRepository {
         events[lastNumber] =
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
             + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
+        await recordMentions(issue: lastNumber, comment: nil, text: draft.body)
         return store(issue)
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         try takeFailure()
-        let matching = issues.values.filter(filter.matches).sorted(by: filter.areInOrder)
+        let matching = issues.values.filter { issue in
+            filter.matches(issue, mentioning: mentioned(in: issue.number.value), comments: comments(of: issue.number))
+        }.sorted(by: filter.areInOrder)
         return Array(matching.prefix(filter.limit ?? Int.max))
     }
 
@@ -100,7 +107,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
         guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
-        return IssueDetails(issue: issue, events: events[number.value] ?? [])
+        return IssueDetails(issue: issue, events: events[number.value] ?? [], comments: comments(of: number))
     }
 
     public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
@@ -176,10 +183,10 @@ public actor InMemoryIssueRepository: IssueRepository {
     }
 
     /// An issue as changed, with the events that record it; nothing is stored until `commit`.
-    private typealias Change = (issue: Issue, events: [IssueEvent])
+    typealias Change = (issue: Issue, events: [IssueEvent])
 
     /// Moves `updatedAt` when anything happened.
-    private func change(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Change {
+    func change(_ issue: Issue, _ kinds: [IssueEvent.Kind], actor: Login) -> Change {
         guard !kinds.isEmpty else { return (issue, []) }
         var issue = issue
         let moment = nextMoment()
@@ -188,7 +195,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     }
 
     /// Stores every change at once: all-or-nothing like a transaction.
-    private func commit(_ changes: [Change]) -> [Issue] {
+    func commit(_ changes: [Change]) -> [Issue] {
         changes.map { issue, new in
             events[issue.number.value, default: []] += new
             return store(issue)
@@ -197,14 +204,14 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     /// Keeps assignees in PostgreSQL's order: by login, ignoring case.
     @discardableResult
-    private func store(_ issue: Issue) -> Issue {
+    func store(_ issue: Issue) -> Issue {
         var issue = issue
         issue.assignees.sort { $0.value.lowercased() < $1.value.lowercased() }
         issues[issue.number.value] = issue
         return issue
     }
 
-    private func existing(_ number: IssueNumber) throws -> Issue {
+    func existing(_ number: IssueNumber) throws -> Issue {
         guard let issue = issues[number.value] else {
             throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
         }
@@ -213,7 +220,7 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     /// Every issue, in the order asked, once all are known to exist; the lowest missing number
     /// is reported, as PostgreSQL's row locks (taken in number order) find it.
-    private func existing(_ numbers: [IssueNumber]) throws -> [Issue] {
+    func existing(_ numbers: [IssueNumber]) throws -> [Issue] {
         for number in numbers.sorted() { _ = try existing(number) }
         return try numbers.map(existing)
     }
@@ -221,7 +228,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// The stored spelling; an unknown login is `.unknownUser` with no suggestions, as PostgreSQL
     /// reports it (the use cases check assignees first and add suggestions, so this is met by
     /// unchecked actors and authors).
-    private func registered(_ login: Login) async throws -> Login {
+    func registered(_ login: Login) async throws -> Login {
         guard let user = try await users.find(login) else {
             throw TrackerError.unknownUser(login: login.value, suggestions: [])
         }
@@ -233,7 +240,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         try await users.addIfMissing(try User(login: login)).login
     }
 
-    private func registeredAll(_ logins: [Login]) async throws -> [Login] {
+    func registeredAll(_ logins: [Login]) async throws -> [Login] {
         var found: [Login] = []
         for login in logins { found.append(try await registered(login)) }
         return found
@@ -241,7 +248,7 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     /// The clock's time, but always after the last one handed out: PostgreSQL's separate
     /// transactions never share a microsecond, so a later change is always later.
-    private func nextMoment() -> Timestamp {
+    func nextMoment() -> Timestamp {
         var moment = now()
         if let last = lastMoment, moment <= last {
             moment = Timestamp(microseconds: last.microseconds + 1) ?? last
@@ -250,7 +257,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         return moment
     }
 
-    private func takeFailure() throws {
+    func takeFailure() throws {
         if let failure = nextFailure {
             nextFailure = nil
             throw failure

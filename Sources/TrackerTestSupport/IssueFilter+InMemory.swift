@@ -3,7 +3,7 @@ import TrackerCore
 /// The list rules of `PostgresIssueRepository`, for `InMemoryIssueRepository`. Search matches
 /// whole words ignoring case: no stemming and no stop words, unlike PostgreSQL's English search.
 extension IssueFilter {
-    func matches(_ issue: Issue) -> Bool {
+    func matches(_ issue: Issue, mentioning mentioned: Set<Login>, comments: [Comment]) -> Bool {
         switch state {
         case .open where issue.state != .open, .closed where issue.state != .closed: return false
         default: break
@@ -14,10 +14,12 @@ extension IssueFilter {
         default: break
         }
         if let author, issue.author != author { return false }
+        if let mention, !mentioned.contains(mention) { return false }
         if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {
-            let words = Set(IssueFilter.words(issue.title + " " + issue.body))
-            return IssueFilter.words(search).allSatisfy(words.contains)
+            let wanted = IssueFilter.words(search)
+            let texts = [issue.title + " " + issue.body] + comments.map(\.body)
+            return texts.contains { text in wanted.allSatisfy(Set(IssueFilter.words(text)).contains) }
         }
         return true
     }

@@ -1,22 +1,31 @@
 import Foundation
 import TrackerCore
 
-/// Keeps the one unsaved draft as JSON in `$XDG_STATE_HOME/tracker/draft.json`
-/// (default `~/.local/state/tracker/draft.json`), readable by its owner only.
+/// Keeps unsaved drafts as JSON in `$XDG_STATE_HOME/tracker/` (default `~/.local/state/tracker/`),
+/// readable by their owner only: `draft.json` for a new issue, `draft-edit-N.json` and
+/// `draft-comment-N.json` for an edit of or a comment on issue N.
 struct FileDraftRepository: DraftRepository {
-    let file: URL
+    let folder: URL
 
     init(environment: [String: String]) {
         let stateHome =
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appending(path: ".local/state")
-        file = stateHome.appending(path: "tracker/draft.json")
+        folder = stateHome.appending(path: "tracker")
+    }
+
+    func file(_ slot: DraftSlot) -> URL {
+        switch slot {
+        case .newIssue: folder.appending(path: "draft.json")
+        case .edit(let number): folder.appending(path: "draft-edit-\(number.value).json")
+        case .comment(let number): folder.appending(path: "draft-comment-\(number.value).json")
+        }
     }
 
     /// Written to a new 0600 file beside it, then renamed over it: a reader never sees half a
     /// draft, and a symbolic link planted at `draft.json` is replaced, not written through.
-    func save(_ draft: SavedDraft) throws {
-        let folder = file.deletingLastPathComponent()
+    func save(_ draft: SavedDraft, in slot: DraftSlot) throws {
+        let file = file(slot)
         try PrivateFile.ensureOwnFolder(folder)
         let scratch = folder.appending(path: ".draft-\(UUID().uuidString).json")
         do {
@@ -30,12 +39,13 @@ struct FileDraftRepository: DraftRepository {
         }
     }
 
-    func load() throws -> SavedDraft? {
-        guard let data = try PrivateFile.contents(of: file) else { return nil }
+    func load(_ slot: DraftSlot) throws -> SavedDraft? {
+        guard let data = try PrivateFile.contents(of: file(slot)) else { return nil }
         return try JSONDecoder().decode(SavedDraft.self, from: data)
     }
 
-    func discard() throws {
+    func discard(_ slot: DraftSlot) throws {
+        let file = file(slot)
         guard unlink(file.path) == 0 || errno == ENOENT else {
             throw PrivateFileError("cannot remove \(file.path)", errno)
         }

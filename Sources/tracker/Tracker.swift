@@ -11,8 +11,8 @@ struct Tracker: AsyncParsableCommand {
         discussion: """
             With no subcommand, opens the interactive screens (issue list → new issue → assignees); \
             it reads commands from standard input, so it also works from a pipe.
-            Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input or not found, \
-            69 database unavailable, 78 database schema out of step (run `tracker migrate` or upgrade).
+            Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input, not found or not \
+            yours, 69 database unavailable, 75 someone else edited the issue first (your text is kept), 78 database schema out of step (run `tracker migrate` or upgrade).
             """,
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, AssignCommand.self, UnassignCommand.self,
@@ -61,13 +61,16 @@ struct Tracker: AsyncParsableCommand {
 /// The documented exit codes (sysexits.h names).
 enum ExitStatus {
     static let invalidInput: Int32 = 65
+    /// sysexits' EX_TEMPFAIL: someone else's change came first; retrying can succeed.
+    static let conflict: Int32 = 75
     static let unavailable: Int32 = 69
     static let schemaMismatch: Int32 = 78
     static let failure: Int32 = 1
 
     static func of(_ error: TrackerError) -> Int32 {
         switch error {
-        case .invalidInput, .notFound, .unknownUser, .unknownActingUser, .tooManyAssignees: invalidInput
+        case .invalidInput, .notFound, .unknownUser, .unknownActingUser, .tooManyAssignees, .notPermitted: invalidInput
+        case .editConflict: conflict
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch
         case .storageFailure: failure

@@ -8,6 +8,7 @@ struct ContractFixture {
 
     let issues: any IssueRepository
     let users: any AssigneeRepository
+    let comments: any CommentRepository
     let alice: Login
 
     static func make(
@@ -15,13 +16,13 @@ struct ContractFixture {
     ) async throws
         -> ContractFixture
     {
-        let (issues, users) = try await kind.makeRepositories()
+        let (issues, users, comments) = try await kind.makeRepositories()
         for login in people {
             _ = try await users.add(try User(login: Login(login), name: login == "alice" ? "Alice Liddell" : ""))
         }
         let alice = try Login("alice")
         for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
-        return ContractFixture(issues: issues, users: users, alice: alice)
+        return ContractFixture(issues: issues, users: users, comments: comments, alice: alice)
     }
 
     /// What both implementations say about a login nobody registered.
@@ -61,6 +62,11 @@ struct ContractFixture {
                 case .unassigned(let login): "unassigned \(login.value)"
                 case .closed(let reason): "closed \(reason.rawValue)"
                 case .reopened: "reopened"
+                case .renamed(let from, let to): "renamed \(from) → \(to)"
+                case .edited: "edited"
+                case .commented(let id): "commented \(id)"
+                case .commentEdited(let id): "edited comment \(id)"
+                case .commentDeleted(let id): "deleted comment \(id)"
                 }
             return "\(what) by \(event.actor.value)"
         }

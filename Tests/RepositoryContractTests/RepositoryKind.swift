@@ -9,14 +9,20 @@ enum RepositoryKind: CaseIterable, Sendable {
     case postgres
 
     /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
-    func makeRepositories() async throws -> (issues: any IssueRepository, users: any AssigneeRepository) {
+    func makeRepositories() async throws -> (
+        issues: any IssueRepository, users: any AssigneeRepository, comments: any CommentRepository
+    ) {
         switch self {
         case .inMemory:
             let users = InMemoryAssigneeRepository()
-            return (InMemoryIssueRepository(users: users), users)
+            let issues = InMemoryIssueRepository(users: users)
+            return (issues, users, issues)
         case .postgres:
             let database = Database(settings: try await TestPostgres.shared.freshDatabase())
-            return (PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database))
+            return (
+                PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database),
+                PostgresCommentRepository(database: database)
+            )
         }
     }
 }

@@ -30,10 +30,10 @@ import TrackerCore
         let drafts = FileDraftRepository(environment: ["XDG_STATE_HOME": home.path])
         let previous = umask(0)
         defer { umask(previous) }
-        try drafts.save(PrivateFilesTests.draft)
-        #expect(mode(drafts.file) == 0o600)
-        #expect(mode(drafts.file.deletingLastPathComponent()) == 0o700)
-        #expect(try drafts.load() == PrivateFilesTests.draft)
+        try drafts.save(PrivateFilesTests.draft, in: .newIssue)
+        #expect(mode(drafts.file(.newIssue)) == 0o600)
+        #expect(mode(drafts.folder) == 0o700)
+        #expect(try drafts.load(.newIssue) == PrivateFilesTests.draft)
     }
 
     @Test func aDraftFolderOthersCanEnterIsClosed() throws {
@@ -41,10 +41,10 @@ import TrackerCore
         defer { try? FileManager.default.removeItem(at: home) }
         let drafts = FileDraftRepository(environment: ["XDG_STATE_HOME": home.path])
         try FileManager.default.createDirectory(
-            at: drafts.file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            at: drafts.folder, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o755])
-        try drafts.save(PrivateFilesTests.draft)
-        #expect(mode(drafts.file.deletingLastPathComponent()) == 0o700)
+        try drafts.save(PrivateFilesTests.draft, in: .newIssue)
+        #expect(mode(drafts.folder) == 0o700)
     }
 
     @Test func aSymlinkPlantedAtTheDraftIsNotWrittenThrough() throws {
@@ -54,10 +54,10 @@ import TrackerCore
         let target = home.appending(path: "victim.txt")
         try "untouched".write(to: target, atomically: false, encoding: .utf8)
         try FileManager.default.createDirectory(
-            at: drafts.file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: drafts.file, withDestinationURL: target)
-        if (try? drafts.save(PrivateFilesTests.draft)) != nil {
-            #expect(mode(drafts.file) == 0o600, "the link itself is replaced by the draft")
+            at: drafts.folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: drafts.file(.newIssue), withDestinationURL: target)
+        if (try? drafts.save(PrivateFilesTests.draft, in: .newIssue)) != nil {
+            #expect(mode(drafts.file(.newIssue)) == 0o600, "the link itself is replaced by the draft")
         }
         #expect(try String(contentsOf: target, encoding: .utf8) == "untouched")
     }
@@ -70,7 +70,7 @@ import TrackerCore
         try FileManager.default.createSymbolicLink(
             at: home.appending(path: "tracker"), withDestinationURL: elsewhere)
         let drafts = FileDraftRepository(environment: ["XDG_STATE_HOME": home.path])
-        #expect(throws: (any Error).self) { try drafts.save(PrivateFilesTests.draft) }
+        #expect(throws: (any Error).self) { try drafts.save(PrivateFilesTests.draft, in: .newIssue) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 

@@ -58,7 +58,7 @@ import TrackerUI
         let terminal = await run(script)
         #expect(await issues.all.isEmpty)
         #expect(terminal.output.contains("Cancelled: nothing was written."))
-        #expect(try drafts.load() == nil)
+        #expect(try drafts.load(.newIssue) == nil)
     }
 
     @Test func assignFromTheListSavesOnDone() async throws {
@@ -108,12 +108,12 @@ import TrackerUI
         await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
         #expect(await IssueListCoordinator(terminal: terminal, dependencies: dependencies()).start() == .quit)
         #expect(terminal.output.contains("Your draft is saved"))
-        #expect(try drafts.load() == SavedDraft(title: "Kept title", body: "kept body", assignees: []))
+        #expect(try drafts.load(.newIssue) == SavedDraft(title: "Kept title", body: "kept body", assignees: []))
 
         let next = await run(["y", "y", "q"])
         #expect(next.output.contains("was not saved: \"Kept title\""))
         #expect(await issues.all.map(\.title) == ["Kept title"])
-        #expect(try drafts.load() == nil)
+        #expect(try drafts.load(.newIssue) == nil)
     }
 
     @Test func aFinishedChildIsRemovedByIdentityAndFreed() async throws {
@@ -156,7 +156,7 @@ import TrackerUI
             terminal: ScriptedTerminal(script: ["Kept", "body", ".", "n", "y"]), dependencies: dependencies())
         let draft = SavedDraft(title: "Kept", body: "body", assignees: [])
         #expect(await creator.start() == .notCreated(.databaseUnavailable("the database is down"), draft, .saved))
-        #expect(try drafts.load() == draft)
+        #expect(try drafts.load(.newIssue) == draft)
     }
 
     @Test func theIssueScreenClosesReopensAndAssignsThenGoesBack() async throws {

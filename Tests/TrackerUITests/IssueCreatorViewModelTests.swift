@@ -33,7 +33,7 @@ import TrackerUI
     @Test func confirmCreatesTheIssueAndFinishes() async throws {
         let issues = InMemoryIssueRepository(users: users)
         let viewModel = try makeViewModel(issues)
-        try drafts.save(SavedDraft(title: "Crash on start", body: "", assignees: []))
+        try drafts.save(SavedDraft(title: "Crash on start", body: "", assignees: []), in: .newIssue)
         await viewModel.send(.title("Crash on start"))
         await viewModel.send(.body("Steps"))
         await viewModel.send(.assignees([try Login("bob")]))
@@ -42,7 +42,7 @@ import TrackerUI
         #expect(created.title == "Crash on start")
         #expect(created.assignees == [try Login("bob")])
         #expect(await issues.all.count == 1)
-        #expect(try drafts.load() == nil, "a kept draft is forgotten once its issue exists")
+        #expect(try drafts.load(.newIssue) == nil, "a kept draft is forgotten once its issue exists")
     }
 
     @Test func confirmWithABadDraftWritesNothingAndKeepsWhatWasTyped() async throws {
@@ -66,7 +66,7 @@ import TrackerUI
         await viewModel.send(.confirm)
         #expect(viewModel.output.problem == .databaseUnavailable("down"))
         #expect(viewModel.output.keptDraft == .saved)
-        #expect(try drafts.load() == SavedDraft(title: "Kept", body: "typed with care", assignees: []))
+        #expect(try drafts.load(.newIssue) == SavedDraft(title: "Kept", body: "typed with care", assignees: []))
     }
 
     @Test func withoutDraftUseCasesAFailureKeepsNothing() async throws {
@@ -76,7 +76,7 @@ import TrackerUI
         await issues.failNextCall(with: .databaseUnavailable("down"))
         await viewModel.send(.confirm)
         #expect(viewModel.output.keptDraft == nil)
-        #expect(try drafts.load() == nil)
+        #expect(try drafts.load(.newIssue) == nil)
     }
 
     @Test func bodyLinesEndAtALoneDotAndAreCheckedThen() async throws {

@@ -11,11 +11,13 @@ public struct Issue: Equatable, Sendable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     public var closedAt: Timestamp?
+    /// The version of the title and body: each edit of either adds one (see `ReadVersion`).
+    public var version: Int64
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,
         stateReason: StateReason? = nil, author: Login, assignees: [Login] = [],
-        createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil
+        createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil, version: Int64 = 1
     ) {
         self.number = number
         self.title = title
@@ -27,5 +29,6 @@ public struct Issue: Equatable, Sendable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.closedAt = closedAt
+        self.version = version
     }
 }

@@ -8,6 +8,13 @@ public struct IssueEvent: Equatable, Sendable {
         case unassigned(Login)
         case closed(StateReason)
         case reopened
+        case renamed(from: String, to: String)
+        /// The body was edited.
+        case edited
+        case commented(CommentID)
+        case commentEdited(CommentID)
+        /// The comment is gone; this line keeps its place in the timeline.
+        case commentDeleted(CommentID)
     }
 
     public var kind: Kind
@@ -21,14 +28,16 @@ public struct IssueEvent: Equatable, Sendable {
     }
 }
 
-/// An issue with its timeline, oldest event first.
+/// An issue with its timeline and comments, oldest first.
 public struct IssueDetails: Equatable, Sendable {
     public var issue: Issue
     public var events: [IssueEvent]
+    public var comments: [Comment]
 
-    public init(issue: Issue, events: [IssueEvent]) {
+    public init(issue: Issue, events: [IssueEvent], comments: [Comment] = []) {
         self.issue = issue
         self.events = events
+        self.comments = comments
     }
 }
 

@@ -18,7 +18,9 @@ public struct IssueFilter: Equatable, Sendable {
     public var state: StateFilter
     public var assignee: AssigneeFilter?
     public var author: Login?
-    /// Words that must all appear in the title or body.
+    /// Issues whose body or comments mention this user.
+    public var mention: Login?
+    /// Words that must all appear in the title and body, or all in one comment.
     public var search: String?
     public var sort: IssueSort
     public var ascending: Bool
@@ -27,12 +29,14 @@ public struct IssueFilter: Equatable, Sendable {
     public var after: IssueNumber?
 
     public init(
-        state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, search: String? = nil,
+        state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, mention: Login? = nil,
+        search: String? = nil,
         sort: IssueSort = .created, ascending: Bool = false, limit: Int? = IssueFilter.defaultLimit
     ) {
         self.state = state
         self.assignee = assignee
         self.author = author
+        self.mention = mention
         self.search = search.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0.trimmingWhitespace }
         self.sort = sort
         self.ascending = ascending

@@ -1,4 +1,4 @@
-/// What a person typed for a new issue that could not be saved: kept so nothing is lost.
+/// What a person typed (a new issue, an edit, a comment) that could not be saved: kept so nothing is lost.
 /// Unvalidated on purpose, so even a draft that broke a rule comes back as typed.
 public struct SavedDraft: Codable, Equatable, Sendable {
     public var title: String

@@ -7,6 +7,7 @@ public protocol IssueRepository: Sendable {
     func list(_ filter: IssueFilter) async throws -> [Issue]
     /// The words of a search that the search cannot use (stop words, words too long to index).
     func ignoredSearchWords(in search: String) async throws -> [String]
+    /// The issue with its timeline and its comments.
     func details(of number: IssueNumber) async throws -> IssueDetails
     /// Adds assignees to every issue (already assigned is fine). Refuses, changing nothing, when
     /// an issue is missing or would pass 10 assignees; concurrent calls never pass the limit.
@@ -25,6 +26,14 @@ public protocol IssueRepository: Sendable {
     /// Stores many issues in one all-or-nothing transaction, registering missing users. Numbers
     /// and times are kept when the tracker is empty; otherwise the issues are numbered anew.
     func importIssues(_ issues: [ImportedIssue]) async throws -> ImportResult
+    /// Applies `edit` to every issue as one all-or-nothing change: the title and body (one issue
+    /// only; renamed and edited events, the body's mentions), then assignees as in
+    /// `changeAssignees`. With `read`, the text is saved only if the issue's title and body are
+    /// still at that version, checked in the statement that writes; otherwise `.editConflict`
+    /// with the current issue, and nothing changes. Text equal to the current text is no change.
+    func edit(_ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login) async throws -> [Issue]
+    /// The user's open issues: assigned to them, mentioning them, opened by them (see `IssueStatus`).
+    func status(of user: Login, limit: Int) async throws -> IssueStatus
     func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange
     func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange
 }

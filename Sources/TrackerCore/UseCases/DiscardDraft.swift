@@ -1,4 +1,4 @@
-/// Forgets the saved draft once its issue exists.
+/// Forgets the saved draft once it has been saved where it belongs.
 public struct DiscardDraft: Sendable {
     private let drafts: any DraftRepository
 
@@ -6,7 +6,7 @@ public struct DiscardDraft: Sendable {
         self.drafts = drafts
     }
 
-    public func callAsFunction() throws {
-        try drafts.discard()
+    public func callAsFunction(_ slot: DraftSlot = .newIssue) throws {
+        try drafts.discard(slot)
     }
 }

@@ -6,7 +6,7 @@ public struct RecoverDraft: Sendable {
         self.drafts = drafts
     }
 
-    public func callAsFunction() throws -> SavedDraft? {
-        try drafts.load()
+    public func callAsFunction(_ slot: DraftSlot = .newIssue) throws -> SavedDraft? {
+        try drafts.load(slot)
     }
 }

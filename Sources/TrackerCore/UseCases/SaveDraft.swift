@@ -1,4 +1,4 @@
-/// Keeps what a person typed for an issue the database could not take, so nothing is lost.
+/// Keeps what a person typed for an issue, edit or comment the database could not take, so nothing is lost.
 public struct SaveDraft: Sendable {
     private let drafts: any DraftRepository
 
@@ -6,7 +6,7 @@ public struct SaveDraft: Sendable {
         self.drafts = drafts
     }
 
-    public func callAsFunction(_ draft: SavedDraft) throws {
-        try drafts.save(draft)
+    public func callAsFunction(_ draft: SavedDraft, in slot: DraftSlot = .newIssue) throws {
+        try drafts.save(draft, in: slot)
     }
 }

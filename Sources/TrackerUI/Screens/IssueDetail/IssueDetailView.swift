@@ -56,6 +56,12 @@ public struct IssueDetailView {
         case .unassigned(let login): "unassigned \(login)"
         case .closed(let reason): "closed this as \(reason == .notPlanned ? "not planned" : "completed")"
         case .reopened: "reopened this"
+        case .renamed(let from, let to):
+            "changed the title from \"\(VisibleText.line(from))\" to \"\(VisibleText.line(to))\""
+        case .edited: "edited the description"
+        case .commented(let id): "commented (comment \(id))"
+        case .commentEdited(let id): "edited comment \(id)"
+        case .commentDeleted(let id): "deleted comment \(id)"
         }
     }
 }

@@ -1,0 +1,72 @@
+/// A change to existing issues as a person asked for it, already checked against the limits:
+/// a new title and/or body (one issue at a time), and assignees to add and remove.
+public struct IssueEdit: Equatable, Sendable {
+    public let title: String?
+    public let body: String?
+    public let addAssignees: [Login]
+    public let removeAssignees: [Login]
+
+    public init(
+        title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = []
+    ) throws(TrackerError) {
+        self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
+        self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
+        self.addAssignees = try IssueDraft.validAssignees(addAssignees)
+        var removing: [Login] = []
+        for login in removeAssignees where !removing.contains(login) { removing.append(login) }
+        if let both = self.addAssignees.first(where: removing.contains) {
+            throw .invalidInput(
+                field: "assignees", rule: "'\(both)' is both added and removed; give it to one of the two")
+        }
+        self.removeAssignees = removing
+    }
+
+    public var changesText: Bool { title != nil || body != nil }
+    public var isEmpty: Bool { !changesText && addAssignees.isEmpty && removeAssignees.isEmpty }
+}
+
+/// The version of an issue's title and body that a person read before editing them.
+public struct ReadVersion: Equatable, Sendable {
+    public let number: IssueNumber
+    public let version: Int64
+    /// The text as read, to tell the person what someone else changed meanwhile.
+    public let title: String
+    public let body: String
+
+    public init(_ issue: Issue) {
+        number = issue.number
+        version = issue.version
+        title = issue.title
+        body = issue.body
+    }
+}
+
+/// Someone else edited the title or body between reading and saving: nothing was saved.
+public struct EditConflict: Equatable, Sendable, CustomStringConvertible {
+    public let read: ReadVersion
+    public let current: Issue
+
+    public init(read: ReadVersion, current: Issue) {
+        self.read = read
+        self.current = current
+    }
+
+    /// What changed since the read, e.g. `the title ("a" → "b") and the body`.
+    public var changes: String {
+        var parts: [String] = []
+        if read.title != current.title {
+            parts.append("the title (\"\(read.title)\" → \"\(current.title)\")")
+        }
+        if read.body != current.body {
+            let before = read.body.split(separator: "\n", omittingEmptySubsequences: false).count
+            let after = current.body.split(separator: "\n", omittingEmptySubsequences: false).count
+            parts.append("the body (\(before) → \(after) lines)")
+        }
+        return parts.isEmpty ? "the issue" : parts.joined(separator: " and ")
+    }
+
+    public var description: String {
+        "issue \(read.number) was edited by someone else while you were editing it: they changed \(changes); "
+            + "nothing was saved"
+    }
+}

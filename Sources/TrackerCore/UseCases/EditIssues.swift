@@ -1,0 +1,43 @@
+/// `tracker edit` and the issue screen's `e`: a new title and/or body for one issue, or
+/// assignees added and removed on several, as one all-or-nothing change. Text written from a
+/// version a person read (`read`) is kept as a draft when it cannot be saved, so nothing typed
+/// is lost to a conflict or a failure; once saved, that draft is forgotten.
+public struct EditIssues: Sendable {
+    private let issues: any IssueRepository
+    private let users: any AssigneeRepository
+    private let drafts: (any DraftRepository)?
+
+    public init(issues: any IssueRepository, users: any AssigneeRepository, drafts: (any DraftRepository)? = nil) {
+        self.issues = issues
+        self.users = users
+        self.drafts = drafts
+    }
+
+    public func callAsFunction(
+        _ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion? = nil, actor: Login
+    ) async throws -> [Issue] {
+        guard !numbers.isEmpty else {
+            throw TrackerError.invalidInput(field: "issue number", rule: "name the issue to edit, e.g. 12")
+        }
+        guard !edit.isEmpty else {
+            throw TrackerError.invalidInput(
+                field: "edit", rule: "nothing to change: give a new title or body, or assignees to add or remove")
+        }
+        guard !edit.changesText || numbers.count == 1 else {
+            throw TrackerError.invalidInput(
+                field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
+        }
+        try await RegisteredUsers(users: users).require(edit.addAssignees + edit.removeAssignees)
+        do {
+            let edited = try await issues.edit(numbers, edit, read: read, actor: actor)
+            if read != nil { try? drafts?.discard(.edit(numbers[0])) }
+            return edited
+        } catch {
+            if let read, edit.changesText {
+                let draft = SavedDraft(title: edit.title ?? read.title, body: edit.body ?? read.body, assignees: [])
+                try? drafts?.save(draft, in: .edit(read.number))
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Postgres
+import TrackerCore
+
+public struct PostgresCommentRepository: CommentRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func add(_ body: String, to number: IssueNumber, author: Login) async throws -> Comment {
+        try await database.trackedTransaction { connection in
+            let authorID = try UserLookup.id(of: author, on: connection)
+            try IssueRepositoryQueries.lock([number], on: connection)
+            let found = try connection.query(
+                """
+                INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
+                VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp())
+                RETURNING id
+                """, [number.value, authorID, body])
+            let id: Int64 = try found.rows[0].decode(0)
+            try IssueEvents.record(.commented(id), issue: number.value, actor: authorID, on: connection)
+            if !Mentions.logins(in: body).isEmpty {
+                try IssueMentions.replace(issue: number.value, comment: id, text: body, on: connection)
+            }
+            try IssueRepositoryQueries.touch(number.value, on: connection)
+            return try CommentRows.comment(id, on: connection)
+        }
+    }
+
+    public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
+        try await database.trackedTransaction { connection in
+            let actorID = try UserLookup.id(of: actor, on: connection)
+            let comment = try CommentRows.ownComment(id, actor: actor, verb: "edit", on: connection)
+            guard comment.body != body else { return comment }
+            try connection.query(
+                "UPDATE issue_comments SET body = $2, updated_at = clock_timestamp() WHERE id = $1", [id.value, body])
+            try IssueEvents.record(.commentEdited(id.value), issue: comment.issue.value, actor: actorID, on: connection)
+            try IssueMentions.replace(issue: comment.issue.value, comment: id.value, text: body, on: connection)
+            try IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+            return try CommentRows.comment(id.value, on: connection)
+        }
+    }
+
+    public func delete(_ id: CommentID, actor: Login) async throws -> Comment {
+        try await database.trackedTransaction { connection in
+            let actorID = try UserLookup.id(of: actor, on: connection)
+            let comment = try CommentRows.ownComment(id, actor: actor, verb: "delete", on: connection)
+            try connection.query("DELETE FROM issue_comments WHERE id = $1", [id.value])
+            try IssueEvents.record(
+                .commentDeleted(id.value), issue: comment.issue.value, actor: actorID, on: connection)
+            try IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+            return comment
+        }
+    }
+}
+
+/// Reading issue_comments rows as `Comment` values.
+enum CommentRows {
+    static let select = """
+        SELECT c.id, c.issue_number, author.login AS author, c.body, c.created_at, c.updated_at
+          FROM issue_comments c JOIN users author ON author.id = c.author_id
+        """
+
+    static func comment(_ id: Int64, on connection: Connection) throws -> Comment {
+        guard let row = try connection.query(select + " WHERE c.id = $1", [id]).first else {
+            throw TrackerError.notFound("comment \(id) does not exist (see `tracker show N --comments`)")
+        }
+        return try comment(from: row)
+    }
+
+    static func comments(of number: Int64, on connection: Connection) throws -> [Comment] {
+        try connection.query(select + " WHERE c.issue_number = $1 ORDER BY c.id", [number]).rows.map(comment)
+    }
+
+    /// The comment, locked, when `actor` wrote it; someone else's is refused.
+    static func ownComment(
+        _ id: CommentID, actor: Login, verb: String, on connection: Connection
+    ) throws -> Comment {
+        guard let row = try connection.query(select + " WHERE c.id = $1 FOR UPDATE OF c", [id.value]).first else {
+            throw TrackerError.notFound("comment \(id) does not exist; nothing was changed")
+        }
+        let comment = try comment(from: row)
+        guard comment.author == actor else {
+            throw TrackerError.notPermitted(
+                "comment \(id) is \(comment.author)'s: you can \(verb) only your own comments; nothing was changed")
+        }
+        return comment
+    }
+
+    static func comment(from row: Row) throws -> Comment {
+        Comment(
+            id: try CommentID(try row.decode("id")), issue: try IssueNumber(try row.decode("issue_number")),
+            author: try Login(try row.decode("author")), body: try row.decode("body"),
+            createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"))
+    }
+}

@@ -1,0 +1,127 @@
+import TrackerCore
+
+/// Edits, comments, mentions and status, with the rules of the PostgreSQL repositories.
+extension InMemoryIssueRepository: CommentRepository {
+    public func edit(
+        _ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login
+    ) async throws -> [Issue] {
+        try takeFailure()
+        guard !edit.changesText || numbers.count == 1 else {
+            throw TrackerError.invalidInput(
+                field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
+        }
+        let actor = try await registered(actor)
+        let adding = try await registeredAll(edit.addAssignees)
+        _ = try await registeredAll(edit.removeAssignees)
+        var changes: [Change] = []
+        var mentionedBodies: [(Int64, String)] = []
+        for var issue in try existing(numbers) {
+            var kinds: [IssueEvent.Kind] = []
+            let title = edit.title ?? issue.title
+            let body = edit.body ?? issue.body
+            if title != issue.title || body != issue.body {
+                if let read, read.version != issue.version {
+                    throw TrackerError.editConflict(EditConflict(read: read, current: issue))
+                }
+                if title != issue.title { kinds.append(.renamed(from: issue.title, to: title)) }
+                if body != issue.body {
+                    kinds.append(.edited)
+                    mentionedBodies.append((issue.number.value, body))
+                }
+                issue.title = title
+                issue.body = body
+                issue.version += 1
+            }
+            let removed = issue.assignees.filter { edit.removeAssignees.contains($0) }
+            issue.assignees.removeAll { removed.contains($0) }
+            let added = adding.filter { !issue.assignees.contains($0) }
+            guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
+                throw TrackerError.tooManyAssignees(issue: issue.number, count: issue.assignees.count + added.count)
+            }
+            issue.assignees += added
+            kinds += removed.map { .unassigned($0) } + added.map { .assigned($0) }
+            changes.append(change(issue, kinds, actor: actor))
+        }
+        for (number, body) in mentionedBodies { await recordMentions(issue: number, comment: nil, text: body) }
+        return commit(changes)
+    }
+
+    public func status(of user: Login, limit: Int) async throws -> IssueStatus {
+        try takeFailure()
+        let open = issues.values.filter { $0.state == .open }.sorted {
+            ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number)
+        }
+        func section(_ matches: (Issue) -> Bool) -> IssueStatus.Section {
+            let all = open.filter(matches)
+            return .init(issues: Array(all.prefix(limit)), total: all.count)
+        }
+        return IssueStatus(
+            assigned: section { $0.assignees.contains(user) },
+            mentioned: section { mentioned(in: $0.number.value).contains(user) },
+            opened: section { $0.author == user })
+    }
+
+    public func add(_ body: String, to number: IssueNumber, author: Login) async throws -> Comment {
+        try takeFailure()
+        let author = try await registered(author)
+        let issue = try existing(number)
+        lastCommentID += 1
+        let moment = nextMoment()
+        let comment = Comment(
+            id: try CommentID(lastCommentID), issue: number, author: author, body: body, createdAt: moment,
+            updatedAt: moment)
+        comments[lastCommentID] = comment
+        await recordMentions(issue: number.value, comment: lastCommentID, text: body)
+        _ = commit([change(issue, [.commented(comment.id)], actor: author)])
+        return comment
+    }
+
+    public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
+        try takeFailure()
+        var comment = try ownComment(id, actor: try await registered(actor), verb: "edit")
+        guard comment.body != body else { return comment }
+        comment.body = body
+        comment.updatedAt = nextMoment()
+        comments[id.value] = comment
+        await recordMentions(issue: comment.issue.value, comment: id.value, text: body)
+        _ = commit([change(try existing(comment.issue), [.commentEdited(id)], actor: comment.author)])
+        return comment
+    }
+
+    public func delete(_ id: CommentID, actor: Login) async throws -> Comment {
+        try takeFailure()
+        let comment = try ownComment(id, actor: try await registered(actor), verb: "delete")
+        comments[id.value] = nil
+        mentions[comment.issue.value]?[id.value] = nil
+        _ = commit([change(try existing(comment.issue), [.commentDeleted(id)], actor: comment.author)])
+        return comment
+    }
+
+    func comments(of number: IssueNumber) -> [Comment] {
+        comments.values.filter { $0.issue == number }.sorted { $0.id < $1.id }
+    }
+
+    func mentioned(in number: Int64) -> Set<Login> {
+        (mentions[number] ?? [:]).values.reduce(into: Set()) { $0.formUnion($1) }
+    }
+
+    /// The registered logins the text mentions, in place of the text's earlier ones.
+    func recordMentions(issue number: Int64, comment: Int64?, text: String) async {
+        var registered = Set<Login>()
+        for login in Mentions.logins(in: text) {
+            if let user = try? await users.find(login) { registered.insert(user.login) }
+        }
+        mentions[number, default: [:]][comment] = registered
+    }
+
+    private func ownComment(_ id: CommentID, actor: Login, verb: String) throws -> Comment {
+        guard let comment = comments[id.value] else {
+            throw TrackerError.notFound("comment \(id) does not exist; nothing was changed")
+        }
+        guard comment.author == actor else {
+            throw TrackerError.notPermitted(
+                "comment \(id) is \(comment.author)'s: you can \(verb) only your own comments; nothing was changed")
+        }
+        return comment
+    }
+}
