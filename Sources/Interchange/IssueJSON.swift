@@ -3,7 +3,10 @@ import TrackerCore
 
 /// Issues as JSON objects: state `OPEN`/`CLOSED`, people as `{"login": …}`, times ISO-8601 UTC.
 public enum IssueJSON {
-    public static func object(_ issue: Issue, fields: [IssueField], events: [IssueEvent] = []) -> [String: Any] {
+    /// `comments`: the issue's comments when they were read (`show`), else `issue.comments`.
+    public static func object(
+        _ issue: Issue, fields: [IssueField], events: [IssueEvent] = [], comments: [Comment]? = nil
+    ) -> [String: Any] {
         var object: [String: Any] = [:]
         for field in fields {
             object[field.rawValue] =
@@ -15,6 +18,7 @@ public enum IssueJSON {
                 case .stateReason: issue.stateReason.map { $0.rawValue.uppercased() as Any } ?? NSNull()
                 case .author: person(issue.author)
                 case .assignees: issue.assignees.map(person)
+                case .comments: (comments ?? issue.comments ?? []).map(comment)
                 case .createdAt: issue.createdAt.iso8601
                 case .updatedAt: issue.updatedAt.iso8601
                 case .closedAt: issue.closedAt.map { $0.iso8601 as Any } ?? NSNull()
@@ -25,6 +29,14 @@ public enum IssueJSON {
     }
 
     private static func person(_ login: Login) -> [String: Any] { ["login": login.value] }
+
+    /// gh's comment shape, with our numeric id.
+    private static func comment(_ comment: Comment) -> [String: Any] {
+        [
+            "id": comment.id.value, "author": person(comment.author), "body": comment.body,
+            "createdAt": comment.createdAt.iso8601, "updatedAt": comment.updatedAt.iso8601,
+        ]
+    }
 
     private static func event(_ event: IssueEvent) -> [String: Any] {
         var object: [String: Any] = [

@@ -13,11 +13,14 @@ public struct Issue: Equatable, Sendable {
     public var closedAt: Timestamp?
     /// The version of the title and body: each edit of either adds one (see `ReadVersion`).
     public var version: Int64
+    /// The comments, oldest first, when the read asked for them (`IssueFilter.includesComments`).
+    public var comments: [Comment]?
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,
         stateReason: StateReason? = nil, author: Login, assignees: [Login] = [],
-        createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil, version: Int64 = 1
+        createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil, version: Int64 = 1,
+        comments: [Comment]? = nil
     ) {
         self.number = number
         self.title = title
@@ -30,5 +33,6 @@ public struct Issue: Equatable, Sendable {
         self.updatedAt = updatedAt
         self.closedAt = closedAt
         self.version = version
+        self.comments = comments
     }
 }

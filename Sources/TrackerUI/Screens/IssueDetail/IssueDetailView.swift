@@ -18,7 +18,10 @@ public struct IssueDetailView {
         guard let details = output.details else { return }
         switch format {
         case .json(let fields):
-            terminal.write(IssueJSON.encode(IssueJSON.object(details.issue, fields: fields, events: details.events)))
+            terminal.write(
+                IssueJSON.encode(
+                    IssueJSON.object(
+                        details.issue, fields: fields, events: details.events, comments: details.comments)))
         case .table:
             terminal.write(text(details, colour: terminal.usesColor))
         }
