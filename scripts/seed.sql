@@ -1,5 +1,7 @@
 -- Deterministic benchmark data: 1,000 users and N issues (70% closed) with 0–3 assignees each,
--- titles and bodies from a 1,000-word list, and the events each issue would have.
+-- titles and bodies from a 1,000-word list, 0–3 comments each (one in five starting with an
+-- @mention of a user, recorded in issue_mentions as tracker would), and the events each issue
+-- and comment would have.
 -- Set the size first: SET tracker.seed_size = '10000'; then run this file (psql -f, or as one
 -- string through libpq). Pseudo-random choices come from hashint8, so every run is the same.
 BEGIN;
@@ -53,6 +55,32 @@ SELECT a.issue_number, 'assigned', i.author_id, a.user_id, NULL, a.assigned_at
 UNION ALL
 SELECT i.number, 'closed', i.author_id, NULL, i.state_reason, i.closed_at
   FROM issues i JOIN seed_issues s ON s.number = i.number WHERE i.state = 'closed';
+
+CREATE TEMP TABLE seed_comments ON COMMIT DROP AS
+SELECT s.number, s.created_at + k * interval '7 minutes' AS created_at, i.author_id,
+       u.ids[1 + (hashint8(s.n * 17 + k) & 2147483647) % 1000] AS commenter,
+       CASE WHEN (hashint8(s.n * 19 + k) & 2147483647) % 5 = 0
+            THEN u.ids[1 + (hashint8(s.n * 23 + k) & 2147483647) % 1000] END AS mentioned,
+       (SELECT string_agg(w.words[1 + (hashint8(s.n * 71 + k * 7 + j) & 2147483647) % 1000], ' ')
+          FROM generate_series(1, 5 + (s.h + k) % 15) j) AS words
+  FROM seed_issues s JOIN issues i ON i.number = s.number, seed_users u, seed_words w, generate_series(1, 3) k
+ WHERE k <= (s.h / 7) % 4;
+
+WITH inserted AS (
+    INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
+    SELECT c.number, c.commenter,
+           coalesce('@' || (SELECT login FROM users WHERE id = c.mentioned) || ' ', '') || c.words,
+           c.created_at, c.created_at
+      FROM seed_comments c
+    RETURNING id, issue_number, author_id, created_at
+), mentions AS (
+    INSERT INTO issue_mentions (issue_number, user_id, comment_id)
+    SELECT i.issue_number, c.mentioned, i.id
+      FROM inserted i JOIN seed_comments c ON c.number = i.issue_number AND c.created_at = i.created_at
+     WHERE c.mentioned IS NOT NULL
+)
+INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
+SELECT issue_number, 'commented', author_id, id, created_at FROM inserted;
 
 UPDATE issue_number_counter SET last_number = last_number + current_setting('tracker.seed_size')::int;
 

@@ -13,4 +13,26 @@ struct ImportRecord: Decodable {
     let createdAt: String?
     let updatedAt: String?
     let closedAt: String?
+    let comments: [CommentRecord]?
+}
+
+/// One comment as gh writes it (`id` a string such as "IC_kwDO…") or `tracker export` does
+/// (`id` a number); only a number can be kept.
+struct CommentRecord: Decodable {
+    let id: Int64?
+    let author: ImportRecord.Person?
+    let body: String?
+    let createdAt: String?
+    let updatedAt: String?
+
+    private enum CodingKeys: String, CodingKey { case id, author, body, createdAt, updatedAt }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try? container.decodeIfPresent(Int64.self, forKey: .id)
+        author = try container.decodeIfPresent(ImportRecord.Person.self, forKey: .author)
+        body = try container.decodeIfPresent(String.self, forKey: .body)
+        createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt)
+    }
 }

@@ -52,6 +52,48 @@ public enum IssueImportParser {
     }
 
     private static func issue(from record: ImportRecord, at index: Int) throws(TrackerError) -> ImportedIssue {
+        var issue = try issueWithoutComments(from: record, at: index)
+        for (position, comment) in (record.comments ?? []).enumerated() {
+            issue.comments.append(try self.comment(from: comment, record: index, position: position + 1))
+        }
+        return issue
+    }
+
+    private static func comment(
+        from record: CommentRecord, record index: Int, position: Int
+    ) throws(TrackerError) -> ImportedComment {
+        func fail(_ field: String, _ rule: String) -> TrackerError {
+            .invalidInput(
+                field: "record \(index) comments item \(position) \(field)", rule: rule + "; nothing was imported")
+        }
+        func time(_ field: String, _ text: String?) throws(TrackerError) -> Timestamp? {
+            guard let text else { return nil }
+            guard let time = Timestamp(iso8601: text) else {
+                throw fail(
+                    field, "'\(text)' is not a real ISO-8601 time in years 0001–9999 such as 2024-01-02T03:04:05Z")
+            }
+            return time
+        }
+        let author: Login
+        do {
+            author = try Login(record.author?.login ?? "")
+        } catch {
+            throw fail("author", error.description)
+        }
+        guard let created = try time("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
+        let updated = try time("updatedAt", record.updatedAt) ?? created
+        do {
+            return try ImportedComment(
+                id: record.id, author: author, body: record.body ?? "", createdAt: created, updatedAt: updated)
+        } catch {
+            if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }
+            throw error
+        }
+    }
+
+    private static func issueWithoutComments(
+        from record: ImportRecord, at index: Int
+    ) throws(TrackerError) -> ImportedIssue {
         func fail(_ field: String, _ rule: String) -> TrackerError {
             .invalidInput(field: "record \(index) \(field)", rule: rule + "; nothing was imported")
         }

@@ -26,6 +26,8 @@ public struct Row: Sendable {
         return try T(postgresText: text)
     }
 
+    public func has(_ column: String) -> Bool { columnIndex[column] != nil }
+
     public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T {
         guard let index = columnIndex[column] else {
             throw PostgresError(kind: .decoding, message: "no column named \(column)")

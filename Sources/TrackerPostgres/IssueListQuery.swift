@@ -61,7 +61,7 @@ struct IssueListQuery {
             case .created: "i.number \(direction)"
             case .updated: "i.updated_at \(direction), i.number \(direction)"
             }
-        var sql = IssueRowDecoding.selectIssues
+        var sql = filter.includesComments ? IssueRowDecoding.selectIssuesWithComments : IssueRowDecoding.selectIssues
         if !conditions.isEmpty { sql += "\n WHERE " + conditions.joined(separator: "\n   AND ") }
         sql += "\n ORDER BY \(order)"
         if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }

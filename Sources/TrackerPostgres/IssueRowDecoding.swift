@@ -17,9 +17,21 @@ enum IssueRowDecoding {
           FROM issues i JOIN users author ON author.id = i.author_id
         """
 
+    /// `selectIssues` with each issue's comments as one JSON array (oldest first), for the
+    /// lists and exports that ask for them.
+    static let selectIssuesWithComments = """
+        SELECT \(columns),
+               (SELECT json_agg(json_build_object('id', c.id, 'author', cu.login, 'body', c.body,
+                                                  'createdAt', c.created_at, 'updatedAt', c.updated_at)
+                                ORDER BY c.id)
+                  FROM issue_comments c JOIN users cu ON cu.id = c.author_id
+                 WHERE c.issue_number = i.number) AS comments
+          FROM issues i JOIN users author ON author.id = i.author_id
+        """
+
     static func issue(from row: Row) throws -> Issue {
         let assignees: String? = try row.decode("assignees")
-        return Issue(
+        var issue = Issue(
             number: try IssueNumber(try row.decode("number")),
             title: try row.decode("title"),
             body: try row.decode("body"),
@@ -32,6 +44,10 @@ enum IssueRowDecoding {
             closedAt: try row.optionalTimestamp("closed_at"),
             version: try row.decode("version")
         )
+        if row.has("comments") {
+            issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
+        }
+        return issue
     }
 
     private static func enumValue<T: RawRepresentable<String>>(_ type: T.Type, _ raw: String) throws -> T {

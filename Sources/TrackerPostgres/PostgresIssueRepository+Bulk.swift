@@ -29,7 +29,9 @@ extension PostgresIssueRepository {
             let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: empty)
             let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: last)
             let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
-            let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs)
+            let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
+            let commentIDs = try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection)
+            let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs, commentIDs: commentIDs)
             try connection.copyIn(
                 """
                 COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
@@ -41,6 +43,10 @@ extension PostgresIssueRepository {
             try connection.copyIn(
                 "COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, created_at) FROM STDIN",
                 rows.writeEvents)
+            if !commentIDs.isEmpty {
+                try ImportedComments.copy(rows, keptIDs: keptCommentIDs != nil, on: connection)
+            }
+            try ImportedComments.recordMentions(rows, on: connection)
             try connection.query(
                 "UPDATE issue_number_counter SET last_number = greatest(last_number, $1)", [numbers.max() ?? 0])
             let renumbered =
@@ -59,12 +65,15 @@ struct IssueImportRows {
     let records: [ImportedIssue]
     let numbers: [Int64]
     let userIDs: [String: Int64]
+    /// Every comment's id, in record order then comment order.
+    let commentIDs: [Int64]
 
     /// Registers every author and assignee that is missing; ids by lowercased login.
     static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
         var spellings: [String: String] = [:]
         for record in records {
-            for login in [record.author] + record.assignees where spellings[login.value.lowercased()] == nil {
+            for login in [record.author] + record.assignees + record.comments.map(\.author)
+            where spellings[login.value.lowercased()] == nil {
                 spellings[login.value.lowercased()] = login.value
             }
         }
@@ -79,7 +88,7 @@ struct IssueImportRows {
         return ids
     }
 
-    private func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()]!) }
+    func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()] ?? 0) }
 
     func writeIssues(_ write: (Data) throws -> Void) throws {
         try chunked(write) { index, line in
@@ -121,7 +130,7 @@ struct IssueImportRows {
     }
 
     /// Builds rows into about a megabyte of text at a time.
-    private func chunked(_ write: (Data) throws -> Void, _ row: (Int, inout String) -> Void) throws {
+    func chunked(_ write: (Data) throws -> Void, _ row: (Int, inout String) -> Void) throws {
         var buffer = ""
         buffer.reserveCapacity(1 << 20 + 4096)
         for index in records.indices {

@@ -60,7 +60,11 @@ public actor InMemoryIssueRepository: IssueRepository {
         let matching = issues.values.filter { issue in
             filter.matches(issue, mentioning: mentioned(in: issue.number.value), comments: comments(of: issue.number))
         }.sorted(by: filter.areInOrder)
-        return Array(matching.prefix(filter.limit ?? Int.max))
+        return matching.prefix(filter.limit ?? Int.max).map { issue in
+            var issue = issue
+            if filter.includesComments { issue.comments = comments(of: issue.number) }
+            return issue
+        }
     }
 
     public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
@@ -73,6 +77,9 @@ public actor InMemoryIssueRepository: IssueRepository {
         let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
         var renumbered: [(old: Int64, new: Int64)] = []
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
+        var stagedComments: [Comment] = []
+        let keptIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
+        var nextCommentID = lastCommentID
         for (record, number) in zip(records, numbers) {
             if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
             let author = try await registering(record.author)
@@ -88,6 +95,16 @@ public actor InMemoryIssueRepository: IssueRepository {
                 timeline.append(
                     IssueEvent(kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt))
             }
+            for comment in record.comments {
+                nextCommentID += 1
+                let id = try CommentID(keptIDs?[stagedComments.count] ?? nextCommentID)
+                let author = try await registering(comment.author)
+                stagedComments.append(
+                    Comment(
+                        id: id, issue: issue.number, author: author, body: comment.body, createdAt: comment.createdAt,
+                        updatedAt: comment.updatedAt))
+                timeline.append(IssueEvent(kind: .commented(id), actor: author, createdAt: comment.createdAt))
+            }
             staged[number] = (issue, timeline)
         }
         for (number, entry) in staged {
@@ -95,6 +112,12 @@ public actor InMemoryIssueRepository: IssueRepository {
             events[number] = entry.1
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
+        for comment in stagedComments {
+            comments[comment.id.value] = comment
+            lastCommentID = max(lastCommentID, comment.id.value)
+            await recordMentions(issue: comment.issue.value, comment: comment.id.value, text: comment.body)
+        }
+        for (number, entry) in staged { await recordMentions(issue: number, comment: nil, text: entry.0.body) }
         return ImportResult(count: records.count, renumbered: renumbered)
     }
 

@@ -36,6 +36,9 @@ import TrackerTestSupport
         let words: String = try Connection(settings: settings).query(
             "SELECT split_part(body, ' ', 1) || ' ' || split_part(body, ' ', 2) FROM issues WHERE number = 4321"
         ).rows[0].decode(0)
+        let commentWords: String = try Connection(settings: settings).query(
+            "SELECT split_part(body, ' ', 2) || ' ' || split_part(body, ' ', 3) FROM issue_comments ORDER BY id LIMIT 1"
+        ).rows[0].decode(0)
         let filters: [(String, IssueFilter)] = [
             ("default", IssueFilter()),
             ("assignee", IssueFilter(assignee: .user(user))),
@@ -46,10 +49,35 @@ import TrackerTestSupport
             ("all, updated", IssueFilter(state: .all, sort: .updated)),
             ("oldest first", IssueFilter(state: .all, ascending: true)),
             ("deep page", IssueFilter(copying: IssueFilter(state: .all, limit: 30), after: try IssueNumber(150))),
+            ("mention", IssueFilter(mention: user)),
+            ("mention, all states", IssueFilter(state: .all, mention: user, sort: .updated)),
+            ("search in comments", IssueFilter(state: .all, search: commentWords)),
         ]
         for (name, filter) in filters {
             let text = try plan(filter, settings: settings)
             #expect(!text.contains("Seq Scan on issues"), "\(name):\n\(text)")
+            #expect(!text.contains("Seq Scan on issue_"), "\(name):\n\(text)")
+        }
+    }
+
+    @Test func statusAndCommentsAreIndexBacked() async throws {
+        let settings = try await ScaleTests.seeded.get()
+        let connection = try Connection(settings: settings)
+        let seededComments: Int = try connection.query("SELECT count(*)::int FROM issue_comments").rows[0].decode(0)
+        let seededMentions: Int = try connection.query("SELECT count(*)::int FROM issue_mentions").rows[0].decode(0)
+        #expect(seededComments > 5_000, "the seed gives issues comments")
+        #expect(seededMentions > 500, "and some of them mention people")
+        let plans = [
+            ("status", "EXPLAIN " + IssueStatusQuery.sql, ["user7", 5] as [any PostgresEncodable]),
+            (
+                "comments of an issue", "EXPLAIN " + CommentRows.select + " WHERE c.issue_number = $1 ORDER BY c.id",
+                [4321]
+            ),
+        ]
+        for (name, sql, parameters) in plans {
+            let text = try connection.query(sql, parameters).rows.map { try $0.decode(0, as: String.self) }
+                .joined(separator: "\n")
+            #expect(!text.contains("Seq Scan on issue"), "\(name):\n\(text)")
         }
     }
 

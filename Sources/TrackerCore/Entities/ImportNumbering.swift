@@ -6,6 +6,19 @@ public enum ImportNumbering {
         trackerIsEmpty && records.allSatisfy { $0.number != nil }
     }
 
+    /// The comments' own ids when the issues keep their numbers and every comment has a
+    /// distinct id; nil when the database must give new ones.
+    public static func keptCommentIDs(of records: [ImportedIssue], keepNumbers: Bool) -> [Int64]? {
+        guard keepNumbers else { return nil }
+        var ids: [Int64] = []
+        var seen = Set<Int64>()
+        for comment in records.lazy.flatMap(\.comments) {
+            guard let id = comment.id, seen.insert(id).inserted else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
+
     public static func numbers(
         for records: [ImportedIssue], keep: Bool, after last: Int64
     ) throws(TrackerError)

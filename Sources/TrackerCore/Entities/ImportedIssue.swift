@@ -15,6 +15,8 @@ public struct ImportedIssue: Equatable, Sendable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     public var closedAt: Timestamp?
+    /// Oldest first, as exported.
+    public var comments: [ImportedComment] = []
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,
@@ -49,6 +51,29 @@ public struct ImportedIssue: Equatable, Sendable {
                 field: "stateReason",
                 rule: "\(reason.rawValue.uppercased()) contradicts state \(state.rawValue.uppercased())")
         }
+    }
+}
+
+/// One comment read from an export, checked like a new comment. Its id is kept only when the
+/// issues keep their numbers and every comment has an id of ours (gh's ids are not numbers).
+public struct ImportedComment: Equatable, Sendable {
+    public var id: Int64?
+    public var author: Login
+    public var body: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+
+    public init(
+        id: Int64?, author: Login, body: String, createdAt: Timestamp, updatedAt: Timestamp
+    ) throws(TrackerError) {
+        if let id, !(1...IssueNumber.maximum).contains(id) {
+            throw .invalidInput(field: "id", rule: "'\(id)' is not a whole number from 1 to \(IssueNumber.maximum)")
+        }
+        self.id = id
+        self.author = author
+        self.body = try Comment.validBody(body)
+        self.createdAt = createdAt
+        self.updatedAt = max(updatedAt, createdAt)
     }
 }
 

@@ -25,6 +25,8 @@ public struct IssueFilter: Equatable, Sendable {
     public var sort: IssueSort
     public var ascending: Bool
     public var limit: Int?
+    /// Whether each issue comes with its comments (`Issue.comments`).
+    public var includesComments = false
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
 

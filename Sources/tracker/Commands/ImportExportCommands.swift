@@ -9,8 +9,8 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import issues from a JSON array or JSON Lines (gh's or tracker export's), all or nothing.",
         discussion: """
-            Reads what `gh issue list --json number,title,body,state,author,assignees,createdAt,updatedAt,closedAt \
-            --limit N` prints. Missing users are registered. Numbers and times are kept when the tracker is empty; \
+            Reads what `gh issue list --json number,title,body,state,author,assignees,comments,createdAt,\
+            updatedAt,closedAt --limit N` prints (comments keep their authors and times). Missing users are registered. Numbers and times are kept when the tracker is empty; \
             otherwise issues are numbered anew and the old → new numbers are printed.
             """
     )
@@ -52,7 +52,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global, schema: .read)
-        let everything = IssueFilter(state: .all, ascending: true, limit: nil)
+        var everything = IssueFilter(state: .all, ascending: true, limit: nil)
+        everything.includesComments = true
         try await JSONStream.write(
             everything, fields: IssueField.listFields, from: root.streamIssues, to: StandardOutput())
     }

@@ -73,6 +73,7 @@ struct ListCommand: AsyncParsableCommand {
             state: state, assignee: assigneeFilter, author: authorLogin, search: search, sort: sort,
             ascending: ascending, limit: limit == 0 ? nil : limit)
         filter.after = try after.map { try IssueNumber(parsing: $0) }
+        if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
         if filter.limit == nil, case .json(let fields) = format {
             return try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
         }
