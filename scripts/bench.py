@@ -101,6 +101,9 @@ for size in sizes:
          f"{SELECT} WHERE i.state = 'closed' AND lower(author.login) = lower('user7') ORDER BY i.updated_at DESC, i.number DESC LIMIT 31"),
         ("list --state all --after N/2 (deep page)", ["--state", "all", "--after", str(middle)],
          f"{SELECT} WHERE i.number < {middle} ORDER BY i.number DESC LIMIT 31"),
+        ("list --mention user7", ["--mention", "user7"],
+         f"{SELECT} WHERE i.state = 'open' AND i.number IN (SELECT m.issue_number FROM issue_mentions m JOIN users mu "
+         f"ON mu.id = m.user_id WHERE lower(mu.login) = lower('user7')) ORDER BY i.number DESC LIMIT 31"),
     ]
     for name, arguments, sql in cases:
         rows.setdefault(name, {})[size] = (median_ms([tracker, "list"] + arguments if arguments else [tracker, "list"], url),
@@ -109,6 +112,22 @@ for size in sizes:
                 f"FROM issue_events e JOIN users actor ON actor.id = e.actor_id LEFT JOIN users subject ON subject.id = e.subject_user_id "
                 f"WHERE e.issue_number = {middle} ORDER BY e.id")
     rows.setdefault("show N", {})[size] = (median_ms([tracker, "show", str(middle)], url), median_ms(psql(database, show_sql)))
+    commented = run(psql(database, f"SELECT issue_number FROM issue_comments WHERE issue_number >= {middle} ORDER BY issue_number LIMIT 1"), capture=True).strip()
+    comments_sql = (show_sql.replace(f"= {middle}", f"= {commented}") + "; SELECT c.id, author.login, c.body, c.created_at, c.updated_at "
+                    f"FROM issue_comments c JOIN users author ON author.id = c.author_id WHERE c.issue_number = {commented} ORDER BY c.id")
+    rows.setdefault("show N --comments", {})[size] = (median_ms([tracker, "show", commented, "--comments"], url), median_ms(psql(database, comments_sql)))
+    status_sections = [
+        ("assigned", "i.number IN (SELECT ia.issue_number FROM issue_assignees ia WHERE ia.user_id = (SELECT id FROM me))"),
+        ("mentioned", "i.number IN (SELECT m.issue_number FROM issue_mentions m WHERE m.user_id = (SELECT id FROM me))"),
+        ("opened", "i.author_id = (SELECT id FROM me)"),
+    ]
+    status_sql = ("WITH me AS (SELECT id FROM users WHERE lower(login) = 'user7'), " + ", ".join(
+        f"{name} AS (SELECT i.number, count(*) OVER () AS total FROM issues i WHERE i.state = 'open' AND {where} "
+        f"ORDER BY i.updated_at DESC, i.number DESC LIMIT 5)" for name, where in status_sections)
+        + ", picked AS (" + " UNION ALL ".join(f"SELECT '{name}' AS section, number, total FROM {name}" for name, _ in status_sections)
+        + f") SELECT picked.section, picked.total, s.* FROM picked JOIN ({SELECT}) s ON s.number = picked.number")
+    rows.setdefault("status (as user7)", {})[size] = (median_ms([tracker, "status"], {**url, "TRACKER_USER": "user7"}),
+                                                      median_ms(psql(database, status_sql)))
     create_sql = ("BEGIN; WITH next AS (UPDATE issue_number_counter SET last_number = last_number + 1 RETURNING last_number, clock_timestamp() AS at) "
                   "INSERT INTO issues (number, title, body, author_id, created_at, updated_at) SELECT last_number, 'Bench create', '', 1, at, at FROM next; "
                   "INSERT INTO issue_events (issue_number, kind, actor_id) SELECT last_number, 'created', 1 FROM issue_number_counter; COMMIT;")
@@ -146,7 +165,8 @@ for size in sizes:
         # Issues without assignee_count: the trigger counts the assignees as they are copied in.
         issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at"
         sources = {"issues": f"(SELECT {issue_columns} FROM issues)", "issue_assignees": "issue_assignees",
-                   "issue_events": "issue_events", "users": "users"}
+                   "issue_events": "issue_events", "users": "users", "issue_comments": "issue_comments",
+                   "issue_mentions": "issue_mentions"}
         for table, source in sources.items():
             run([PSQL, "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
         fresh_database(f"{database}_import")
@@ -161,6 +181,8 @@ for size in sizes:
             script.write(f"\\copy issues ({issue_columns}) FROM '{scratch}/issues.tsv'\n")
             script.write(f"\\copy issue_assignees FROM '{scratch}/issue_assignees.tsv'\n")
             script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
+            script.write(f"\\copy issue_comments FROM '{scratch}/issue_comments.tsv'\n")
+            script.write(f"\\copy issue_mentions FROM '{scratch}/issue_mentions.tsv'\n")
             script.write("COMMIT;\n")
         start = time.perf_counter()
         run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
