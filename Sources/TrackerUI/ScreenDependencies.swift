@@ -25,7 +25,8 @@ public struct ScreenDependencies: Sendable {
     public init(
         actor: Login, listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
         createIssue: CreateIssue, assignIssues: AssignIssues, unassignIssues: UnassignIssues,
-        changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue, listUsers: ListUsers, saveDraft: SaveDraft, discardDraft: DiscardDraft,
+        changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue, listUsers: ListUsers,
+        saveDraft: SaveDraft, discardDraft: DiscardDraft,
         recoverDraft: RecoverDraft, editBody: (@Sendable (String) -> String?)? = nil
     ) {
         self.actor = actor

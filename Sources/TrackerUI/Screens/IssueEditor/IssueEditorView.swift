@@ -23,9 +23,10 @@ public struct IssueEditorView {
     /// One line: what the other person changed, and that the text is kept.
     public func renderConflict(_ conflict: EditConflict, to terminal: any Terminal) {
         terminal.writeLine(
-            "! " + VisibleText.line(
-                "Someone else changed \(conflict.changes) while you were editing; nothing was saved, "
-                    + "your text is kept."))
+            "! "
+                + VisibleText.line(
+                    "Someone else changed \(conflict.changes) while you were editing; nothing was saved, "
+                        + "your text is kept."))
     }
 
     public static let reapplyPrompt = "Reload and apply your text? [y/N] "
