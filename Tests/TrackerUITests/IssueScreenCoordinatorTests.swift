@@ -109,6 +109,19 @@ import TrackerUI
         #expect(try drafts.load(.comment(one))?.body == "Seen it too.")
     }
 
+    @Test func anIssueTheEditorCannotReadIsOneLineFromTheScreen() async throws {
+        let terminal = ScriptedTerminal(script: ["e", "b"])
+        let screen = IssueDetailCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
+        let editor = IssueEditorCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
+        await issues.failNextCall(with: .databaseUnavailable("the database is down"))
+        let outcome = await screen.run(editor)
+        #expect(outcome == .notSaved(.databaseUnavailable("the database is down"), kept: false))
+        #expect(terminal.output.isEmpty, "the editor says nothing itself")
+        #expect(terminal.prompts.isEmpty)
+        IssueEditorView().renderOutcome(outcome, of: one, to: terminal)
+        #expect(terminal.output == "! the database is down\n")
+    }
+
     @Test(arguments: [
         ["e", ":q", "b"], ["e", "New", ":q", "b"], ["e", "New", "line", " :q ", "b"], ["c", ":q", "b"],
         ["c", "line", ":q", "b"], ["e", "New"], ["c", "line"],

@@ -32,10 +32,8 @@ public final class IssueEditorCoordinator: Coordinator {
 
     public func start() async -> Outcome {
         await viewModel.send(.appear)
-        if let problem = viewModel.output.problem {
-            terminal.writeFailure(problem)
-            return .notSaved(problem, kept: false)
-        }
+        // Not read, nothing typed: the parent says the one line.
+        if let problem = viewModel.output.problem { return .notSaved(problem, kept: false) }
         view.renderStart(viewModel.number, to: terminal)
         guard await askText() else { return .cancelled }
         while true {
