@@ -13,6 +13,8 @@ public struct ScreenDependencies: Sendable {
     let assignIssues: AssignIssues
     let unassignIssues: UnassignIssues
     let changeAssignees: ChangeAssignees
+    let editIssues: EditIssues
+    let commentOnIssue: CommentOnIssue
     let listUsers: ListUsers
     let saveDraft: SaveDraft
     let discardDraft: DiscardDraft
@@ -23,7 +25,8 @@ public struct ScreenDependencies: Sendable {
     public init(
         actor: Login, listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
         createIssue: CreateIssue, assignIssues: AssignIssues, unassignIssues: UnassignIssues,
-        changeAssignees: ChangeAssignees, listUsers: ListUsers, saveDraft: SaveDraft, discardDraft: DiscardDraft,
+        changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue, listUsers: ListUsers,
+        saveDraft: SaveDraft, discardDraft: DiscardDraft,
         recoverDraft: RecoverDraft, editBody: (@Sendable (String) -> String?)? = nil
     ) {
         self.actor = actor
@@ -35,6 +38,8 @@ public struct ScreenDependencies: Sendable {
         self.assignIssues = assignIssues
         self.unassignIssues = unassignIssues
         self.changeAssignees = changeAssignees
+        self.editIssues = editIssues
+        self.commentOnIssue = commentOnIssue
         self.listUsers = listUsers
         self.saveDraft = saveDraft
         self.discardDraft = discardDraft
@@ -52,6 +57,14 @@ public struct ScreenDependencies: Sendable {
 
     var issueCreatorUseCases: IssueCreatorViewModel.UseCases {
         .init(create: createIssue, saveDraft: saveDraft, discardDraft: discardDraft)
+    }
+
+    var issueEditorUseCases: IssueEditorViewModel.UseCases {
+        .init(show: showIssue, edit: editIssues, recoverDraft: recoverDraft)
+    }
+
+    var commentComposerUseCases: CommentComposerViewModel.UseCases {
+        .init(comment: commentOnIssue, recoverDraft: recoverDraft)
     }
 
     var assigneeUseCases: AssigneeViewModel.UseCases {

@@ -13,6 +13,14 @@ extension CompositionRoot {
     var assignIssues: AssignIssues { AssignIssues(issues: issues, users: users) }
     var unassignIssues: UnassignIssues { UnassignIssues(issues: issues, users: users) }
     var changeAssignees: ChangeAssignees { ChangeAssignees(issues: issues, users: users) }
+    var editIssues: EditIssues {
+        EditIssues(issues: issues, users: users, drafts: FileDraftRepository(environment: environment))
+    }
+    var commentOnIssue: CommentOnIssue {
+        CommentOnIssue(comments: comments, drafts: FileDraftRepository(environment: environment))
+    }
+    var editComment: EditComment { EditComment(comments: comments) }
+    var deleteComment: DeleteComment { DeleteComment(comments: comments) }
     var importIssues: ImportIssues { ImportIssues(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
@@ -36,7 +44,8 @@ extension CompositionRoot {
         ScreenDependencies(
             actor: actor, listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue,
             reopenIssue: reopenIssue, createIssue: createIssue, assignIssues: assignIssues,
-            unassignIssues: unassignIssues, changeAssignees: changeAssignees, listUsers: listUsers,
+            unassignIssues: unassignIssues, changeAssignees: changeAssignees, editIssues: editIssues,
+            commentOnIssue: commentOnIssue, listUsers: listUsers,
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment),

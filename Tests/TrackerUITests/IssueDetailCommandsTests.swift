@@ -11,12 +11,22 @@ import TrackerUI
         #expect(IssueDetailCommands.parse("r") == .input(.appear))
         #expect(IssueDetailCommands.parse("") == .input(.appear))
         #expect(IssueDetailCommands.parse("a") == .assignees)
+        #expect(IssueDetailCommands.parse("e") == .edit)
+        #expect(IssueDetailCommands.parse("E") == .edit)
+        #expect(IssueDetailCommands.parse("c") == .comment)
+        #expect(IssueDetailCommands.parse("comment") == .comment)
         #expect(IssueDetailCommands.parse("?") == .help)
         #expect(IssueDetailCommands.parse("b") == .back)
         #expect(IssueDetailCommands.parse("q") == .back)
     }
 
-    @Test(arguments: ["x later", "o 3", "zzz", "a bob"])
+    @Test func helpNamesEveryCommand() {
+        for command in ["e edit", "c comment", "a assignees", "x close", "o reopen", "r refresh", "b back"] {
+            #expect(IssueDetailCommands.help.contains(command))
+        }
+    }
+
+    @Test(arguments: ["x later", "o 3", "zzz", "a bob", "e 3", "c hello"])
     func unknownInputIsSaidNotGuessed(_ line: String) {
         #expect(IssueDetailCommands.parse(line) == .unknown(line))
         #expect(IssueDetailCommands.parse("  \(line) ") == .unknown(line), "said as typed, without the padding")

@@ -64,4 +64,29 @@ import TrackerUI
         #expect(viewModel.output.failure?.description == "invalid user: changing an issue needs an acting user")
         #expect(await issues.all.first?.state == .open)
     }
+
+    @Test func aChildScreenThatChangedTheIssueShowsItAgainWithANotice() async throws {
+        let viewModel = try makeViewModel(actor: alice)
+        await viewModel.send(.appear)
+        _ = try await issues.edit(
+            [try IssueNumber(1)], try IssueEdit(title: "Crash at launch"), read: nil, actor: alice)
+        await viewModel.send(.edited)
+        #expect(viewModel.output.notice == "Edited issue #1")
+        #expect(viewModel.output.details?.issue.title == "Crash at launch")
+
+        let comment = try await issues.add("Seen it too.", to: try IssueNumber(1), author: alice)
+        await viewModel.send(.commented)
+        #expect(viewModel.output.notice == "Commented on issue #1")
+        #expect(viewModel.output.details?.comments == [comment])
+
+        _ = try await issues.assign([alice], to: [try IssueNumber(1)], actor: alice)
+        await viewModel.send(.assigned([alice]))
+        #expect(viewModel.output.notice == "Assignees of issue #1: alice")
+        #expect(viewModel.output.details?.issue.assignees == [alice])
+        await viewModel.send(.assigned([]))
+        #expect(viewModel.output.notice == "Issue #1 has no assignees")
+
+        await viewModel.send(.appear)
+        #expect(viewModel.output.notice == nil, "a notice is said once")
+    }
 }

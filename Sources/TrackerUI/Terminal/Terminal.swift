@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCore
 
 /// Where screens are shown and lines are read: the terminal plays the part UIKit's navigation
@@ -18,6 +19,14 @@ public protocol Terminal: AnyObject {
 
 extension Terminal {
     public func writeLine(_ text: String = "") { write(text + "\n") }
+
+    /// Shows `prompt` and reads an answer; nil when the person cancels with `:q` or input ends.
+    func readAnswer(prompt: String) -> String? {
+        guard let line = readLine(prompt: prompt), line.trimmingCharacters(in: .whitespaces) != ":q" else {
+            return nil
+        }
+        return line
+    }
 
     /// What went wrong, as the screens say it: one escaped line after `! `.
     func writeFailure(_ error: TrackerError) {

@@ -66,7 +66,7 @@ public final class IssueCreatorCoordinator: Coordinator {
                 guard let edited = editBody(viewModel.output.body) else { return false }
                 await viewModel.send(.body(edited))
             } else {
-                terminal.writeLine("Body (end with a line holding a single '\(IssueCreatorViewModel.endOfBody)'):")
+                terminal.writeLine("Body (\(TypedLines.howToEnd)):")
                 repeat {
                     guard let line = ask("") else { return false }
                     await viewModel.send(.bodyLine(line))
@@ -87,9 +87,6 @@ public final class IssueCreatorCoordinator: Coordinator {
 
     /// nil when the person cancels (`:q`) or input ends.
     private func ask(_ prompt: String) -> String? {
-        guard let line = terminal.readLine(prompt: prompt), line.trimmingCharacters(in: .whitespaces) != ":q" else {
-            return nil
-        }
-        return line
+        terminal.readAnswer(prompt: prompt)
     }
 }

@@ -27,8 +27,8 @@ public final class IssueCreatorViewModel {
     public struct Output: Equatable, Sendable {
         public var title = ""
         public var body = ""
-        /// The body lines typed so far; nil when no body is being typed.
-        public var bodyLinesTyped: [String]?
+        /// The body being typed line by line; nil when no body is being typed.
+        public var typedBody: TypedLines?
         public var assignees: [Login] = []
         /// What is wrong with the last input; the person is asked again.
         public var problem: TrackerError?
@@ -36,6 +36,8 @@ public final class IssueCreatorViewModel {
         public var keptDraft: KeptDraft?
 
         public var draft: SavedDraft { SavedDraft(title: title, body: body, assignees: assignees.map(\.value)) }
+        /// The body lines typed so far; nil when no body is being typed.
+        public var bodyLinesTyped: [String]? { typedBody?.lines }
     }
 
     public struct UseCases: Sendable {
@@ -51,7 +53,7 @@ public final class IssueCreatorViewModel {
         }
     }
 
-    public static let endOfBody = "."
+    public static let endOfBody = TypedLines.end
 
     public private(set) var output = Output()
     private let useCases: UseCases
@@ -70,11 +72,12 @@ public final class IssueCreatorViewModel {
         case .body(let body):
             setBody(body)
         case .bodyLine(let line):
-            guard line == IssueCreatorViewModel.endOfBody else {
-                output.bodyLinesTyped = (output.bodyLinesTyped ?? []) + [line]
-                return
+            var typed = output.typedBody ?? TypedLines()
+            if let lines = typed.add(line) {
+                setBody(lines.joined(separator: "\n"))
+            } else {
+                output.typedBody = typed
             }
-            setBody((output.bodyLinesTyped ?? []).joined(separator: "\n"))
         case .assignees(let assignees):
             output.assignees = assignees
             output.problem = nil
@@ -84,7 +87,7 @@ public final class IssueCreatorViewModel {
     }
 
     private func setBody(_ body: String) {
-        output.bodyLinesTyped = nil
+        output.typedBody = nil
         output.body = body
         output.problem = catching { () throws(TrackerError) in _ = try IssueDraft.validBody(body) }
     }

@@ -4,11 +4,15 @@ import TrackerCore
 /// Turns a line typed at the issue screen's prompt into the screen's `Input` or a way out.
 public enum IssueDetailCommands {
     public static let help =
-        "x close · x not-planned close as not planned · o reopen · a assignees · "
-        + "r refresh · ? help · b back"
+        "e edit title and body · c comment · a assignees · x close · x not-planned close as not planned · "
+        + "o reopen · r refresh · ? help · b back"
 
     public enum Parsed: Equatable, Sendable {
         case input(IssueDetailViewModel.Input)
+        /// Edit the title and body (the editor screen).
+        case edit
+        /// Write a comment (the comment composer).
+        case comment
         /// Open the assignee picker for this issue.
         case assignees
         case help
@@ -26,6 +30,8 @@ public enum IssueDetailCommands {
         case ("b", ""), ("back", ""), ("q", ""), ("quit", ""): return .back
         case ("?", ""), ("h", ""), ("help", ""): return .help
         case ("r", ""): return .input(.appear)
+        case ("e", ""), ("edit", ""): return .edit
+        case ("c", ""), ("comment", ""): return .comment
         case ("a", ""): return .assignees
         case ("o", ""): return .input(.reopen)
         case ("x", ""): return .input(.close(.completed))

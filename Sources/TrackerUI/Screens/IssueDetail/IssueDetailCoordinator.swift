@@ -1,7 +1,8 @@
 import TrackerCore
 
-/// The issue screen: the issue with its timeline, and the actions that start from one issue
-/// (close, reopen, assignees as a child screen). `b` goes back to the screen that opened it.
+/// The issue screen: the issue with its comments and timeline, and the actions that start from
+/// one issue: edit the title and body, comment, choose assignees (each a child screen with its
+/// outcome), close and reopen. `b` goes back to the screen that opened it.
 @MainActor
 public final class IssueDetailCoordinator: Coordinator {
     public enum Outcome: Equatable, Sendable {
@@ -39,18 +40,54 @@ public final class IssueDetailCoordinator: Coordinator {
                 terminal.writeLine(IssueDetailCommands.help)
             case .unknown(let text):
                 terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+            case .edit:
+                await edit()
+            case .comment:
+                await comment()
             case .assignees:
-                let picker = AssigneeCoordinator(
-                    terminal: terminal, dependencies: dependencies, mode: .issue(viewModel.number))
-                _ = await run(picker)
-                await viewModel.send(.appear)
-                show()
+                await chooseAssignees()
             case .input(let input):
                 await viewModel.send(input)
                 show()
             }
         }
         return .back
+    }
+
+    /// Edits the title and body (a child screen); once saved, the issue is shown again.
+    private func edit() async {
+        let number = viewModel.number
+        let outcome = await run(IssueEditorCoordinator(terminal: terminal, dependencies: dependencies, number: number))
+        guard case .saved = outcome else {
+            IssueEditorView().renderOutcome(outcome, of: number, to: terminal)
+            return
+        }
+        await viewModel.send(.edited)
+        show()
+    }
+
+    /// Writes a comment (a child screen); once posted, the issue is shown again with it.
+    private func comment() async {
+        let number = viewModel.number
+        let outcome = await run(
+            CommentComposerCoordinator(terminal: terminal, dependencies: dependencies, number: number))
+        guard case .posted = outcome else {
+            CommentComposerView().renderOutcome(outcome, of: number, to: terminal)
+            return
+        }
+        await viewModel.send(.commented)
+        show()
+    }
+
+    /// Chooses assignees (a child screen, which saves them); the issue is shown again.
+    private func chooseAssignees() async {
+        let picker = AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(viewModel.number))
+        if case .chosen(let logins) = await run(picker) {
+            await viewModel.send(.assigned(logins))
+        } else {
+            await viewModel.send(.appear)
+        }
+        show()
     }
 
     /// The issue, then what the last action did; a failure is one line, not the issue again.

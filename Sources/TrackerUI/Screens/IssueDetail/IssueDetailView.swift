@@ -2,15 +2,18 @@ import Foundation
 import Interchange
 import TrackerCore
 
-/// Renders one issue: title, state, people, body and the timeline (oldest first, relative
-/// times), or JSON with the events and ISO-8601 times.
+/// Renders one issue: title, state, people, body, comments and the timeline (oldest first,
+/// relative times), or JSON with the events, comments and ISO-8601 times.
 @MainActor
 public struct IssueDetailView {
     public let format: OutputFormat
+    /// Whether the table shows the comments (oldest first) between the body and the timeline.
+    public let showsComments: Bool
     public let now: () -> Timestamp
 
-    public init(format: OutputFormat, now: @escaping () -> Timestamp = Timestamp.now) {
+    public init(format: OutputFormat, showsComments: Bool = true, now: @escaping () -> Timestamp = Timestamp.now) {
         self.format = format
+        self.showsComments = showsComments
         self.now = now
     }
 
@@ -44,8 +47,19 @@ public struct IssueDetailView {
             "",
             issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
             "",
-            "Timeline",
         ]
+        if showsComments && !details.comments.isEmpty {
+            lines.append("Comments (\(details.comments.count))")
+            for comment in details.comments {
+                let edited = comment.updatedAt == comment.createdAt ? "" : " (edited)"
+                lines.append(
+                    "  \(comment.author) commented \(RelativeTime.describe(comment.createdAt, now: moment))\(edited):")
+                lines += VisibleText.block(comment.body).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "    " + $0 }
+            }
+            lines.append("")
+        }
+        lines.append("Timeline")
         lines += details.events.map { event in
             "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(IssueDetailView.describe(event.kind))"
         }

@@ -10,6 +10,12 @@ public final class IssueDetailViewModel {
         case close(StateReason)
         /// Reopen it; reopening an open issue changes nothing.
         case reopen
+        /// Its title or body was edited from here: load it again and say so.
+        case edited
+        /// A comment was posted from here: load it again and say so.
+        case commented
+        /// Its assignees were chosen from here: load it again and say who they are.
+        case assigned([Login])
     }
 
     public struct Output: Equatable, Sendable {
@@ -59,6 +65,15 @@ public final class IssueDetailViewModel {
                 guard let actor, let reopen = useCases.reopen else { throw TrackerError.cannotChange }
                 let change = try await reopen(number, actor: actor)
                 output.notice = StateChangeNotice.describe(change, closing: nil)
+            case .edited:
+                output.notice = "Edited issue \(number)"
+            case .commented:
+                output.notice = "Commented on issue \(number)"
+            case .assigned(let logins):
+                output.notice =
+                    logins.isEmpty
+                    ? "Issue \(number) has no assignees"
+                    : "Assignees of issue \(number): " + logins.map(\.value).joined(separator: ", ")
             }
             output.details = try await useCases.show(number)
         } catch {

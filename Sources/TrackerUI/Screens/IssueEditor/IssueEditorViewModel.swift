@@ -1,0 +1,177 @@
+import TrackerCore
+
+/// The edit of one issue's title and body: the version the person read, their text as typed so
+/// far, and what saving it did. Saving is checked against the version read (`EditIssues` with
+/// `read:`), so an edit someone else made meanwhile is never overwritten unseen; on a conflict
+/// the person's text is kept as a draft by the use case and can be applied to the new version.
+@MainActor
+public final class IssueEditorViewModel {
+    public enum Input: Equatable, Sendable {
+        /// Read the issue: its title, body and version.
+        case appear
+        /// The whole text back from the person's editor; checked at once.
+        case text(IssueText)
+        /// The title as typed; an empty line keeps the current title.
+        case title(String)
+        /// One typed line of the body; a lone `.` ends it, and a `.` before any line keeps the
+        /// current body.
+        case bodyLine(String)
+        /// Save the text against the version read.
+        case save
+        /// After a conflict: read the issue again and carry the person's changes over to it
+        /// (the title or body they did not change takes the new version's).
+        case reload
+    }
+
+    /// What the last save did.
+    public enum Result: Equatable, Sendable {
+        case saved(Issue)
+        /// The text is the text read: nothing was written.
+        case unchanged
+        /// Someone else changed the issue since it was read; nothing was saved, the text is kept.
+        case conflict(EditConflict)
+        /// Not saved for another reason; `kept` when the text is in the issue's edit draft.
+        case failed(TrackerError, kept: Bool)
+    }
+
+    public struct Output: Equatable, Sendable {
+        /// The version the text will be saved against; nil until the issue is read.
+        public var read: ReadVersion?
+        /// The person's text (the issue's, until they change it).
+        public var title = ""
+        public var body = ""
+        /// The body being typed line by line; nil when no body is being typed.
+        public var typedBody: TypedLines?
+        /// What is wrong with the last input (or why the issue could not be read).
+        public var problem: TrackerError?
+        public var result: Result?
+
+        public var text: IssueText { IssueText(title: title, body: body) }
+    }
+
+    public struct UseCases: Sendable {
+        let show: ShowIssue
+        let edit: EditIssues
+        /// To tell whether a text that was not saved is in the draft; nil: it is not known to be.
+        let recoverDraft: RecoverDraft?
+
+        public init(show: ShowIssue, edit: EditIssues, recoverDraft: RecoverDraft? = nil) {
+            self.show = show
+            self.edit = edit
+            self.recoverDraft = recoverDraft
+        }
+    }
+
+    public private(set) var output = Output()
+    public let number: IssueNumber
+    private let actor: Login
+    private let useCases: UseCases
+
+    public init(number: IssueNumber, actor: Login, useCases: UseCases) {
+        self.number = number
+        self.actor = actor
+        self.useCases = useCases
+    }
+
+    public func send(_ input: Input) async {
+        switch input {
+        case .appear:
+            await read(carryingOver: false)
+        case .reload:
+            await read(carryingOver: true)
+        case .text(let text):
+            // The editor's last newlines are no change to a body that ended with some.
+            let current = output.read?.body ?? ""
+            let bodyProblem = setBody(text.body == current.withoutTrailingNewlines ? current : text.body)
+            output.problem = setTitle(text.title) ?? bodyProblem
+        case .title(let title):
+            if title.allSatisfy(\.isWhitespace) {
+                output.title = output.read?.title ?? ""
+                output.problem = nil
+            } else {
+                output.problem = setTitle(title)
+            }
+        case .bodyLine(let line):
+            var typed = output.typedBody ?? TypedLines()
+            guard let lines = typed.add(line) else {
+                output.typedBody = typed
+                return
+            }
+            output.problem = setBody(lines.isEmpty ? output.read?.body ?? "" : lines.joined(separator: "\n"))
+        case .save:
+            await save()
+        }
+    }
+
+    /// Reads the issue. `carryingOver` keeps what the person changed since the last read.
+    private func read(carryingOver: Bool) async {
+        output.result = nil
+        do {
+            let issue = try await useCases.show(number).issue
+            let fresh = ReadVersion(issue)
+            if carryingOver, let earlier = output.read {
+                if output.title == earlier.title { output.title = fresh.title }
+                if output.body == earlier.body { output.body = fresh.body }
+            } else {
+                output.title = fresh.title
+                output.body = fresh.body
+            }
+            output.read = fresh
+            output.problem = nil
+        } catch {
+            output.problem = TrackerError(wrapping: error)
+        }
+    }
+
+    private func save() async {
+        guard let read = output.read else {
+            output.result = .failed(output.problem ?? .notFound("issue \(number) was not read"), kept: false)
+            return
+        }
+        let title = output.title == read.title ? nil : output.title
+        let body = output.body == read.body ? nil : output.body
+        guard title != nil || body != nil else {
+            output.result = .unchanged
+            return
+        }
+        do {
+            let edit = try IssueEdit(title: title, body: body)
+            let edited = try await useCases.edit([number], edit, read: read, actor: actor)
+            guard let issue = edited.first else { throw TrackerError.notFound("issue \(number) was not saved") }
+            output.result = .saved(issue)
+        } catch TrackerError.editConflict(let conflict) {
+            output.result = .conflict(conflict)
+        } catch {
+            output.result = .failed(TrackerError(wrapping: error), kept: isKept)
+        }
+    }
+
+    /// Whether the edit draft holds the person's text, as `EditIssues` keeps it.
+    private var isKept: Bool {
+        let draft = try? useCases.recoverDraft?(.edit(number))
+        return draft == SavedDraft(title: output.title, body: output.body, assignees: [])
+    }
+
+    /// Takes the title as given (trimmed when it is valid); returns what is wrong with it.
+    private func setTitle(_ title: String) -> TrackerError? {
+        output.title = title
+        do {
+            output.title = try IssueDraft.validTitle(title)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Takes the body as given; returns what is wrong with it.
+    private func setBody(_ body: String) -> TrackerError? {
+        output.typedBody = nil
+        output.body = body
+        do {
+            _ = try IssueDraft.validBody(body)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
