@@ -68,9 +68,10 @@ import TrackerUI
         let object = parsed[0]
         #expect(
             Set(object.keys) == [
-                "number", "title", "body", "state", "stateReason", "author", "assignees", "createdAt",
+                "number", "title", "body", "state", "stateReason", "author", "assignees", "comments", "createdAt",
                 "updatedAt", "closedAt",
             ])
+        #expect((object["comments"] as? [Any])?.isEmpty == true, "an issue read without comments lists none")
         #expect(object["number"] as? Int == 3)
         #expect(object["body"] as? String == "b\n\"q\"")
         #expect(object["state"] as? String == "OPEN")
