@@ -28,6 +28,10 @@ public struct PostgresCommentRepository: CommentRepository {
         }
     }
 
+    public func comment(_ id: CommentID) async throws -> Comment {
+        try await database.tracked { connection in try CommentRows.comment(id.value, on: connection) }
+    }
+
     public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
         try await database.trackedTransaction { connection in
             let actorID = try UserLookup.id(of: actor, on: connection)
