@@ -11,6 +11,7 @@ import TrackerCore
         let second = try await fixture.comments.add(
             "Second", to: try fixture.number(2), author: try fixture.login("bob"))
         #expect(first.id < second.id)
+        #expect(first.createdAt == first.updatedAt, "a new comment was never edited")
         #expect(try await fixture.comments.comment(first.id) == first)
         let missing = try CommentID(second.id.value + 100)
         await #expect(
