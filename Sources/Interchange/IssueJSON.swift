@@ -31,7 +31,7 @@ public enum IssueJSON {
     private static func person(_ login: Login) -> [String: Any] { ["login": login.value] }
 
     /// gh's comment shape, with our numeric id.
-    private static func comment(_ comment: Comment) -> [String: Any] {
+    public static func comment(_ comment: Comment) -> [String: Any] {
         [
             "id": comment.id.value, "author": person(comment.author), "body": comment.body,
             "createdAt": comment.createdAt.iso8601, "updatedAt": comment.updatedAt.iso8601,

@@ -15,7 +15,7 @@ public struct PostgresCommentRepository: CommentRepository {
             let found = try connection.query(
                 """
                 INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
-                VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp())
+                SELECT $1, $2, $3, moment.at, moment.at FROM (SELECT clock_timestamp() AS at) moment
                 RETURNING id
                 """, [number.value, authorID, body])
             let id: Int64 = try found.rows[0].decode(0)
@@ -26,6 +26,10 @@ public struct PostgresCommentRepository: CommentRepository {
             try IssueRepositoryQueries.touch(number.value, on: connection)
             return try CommentRows.comment(id, on: connection)
         }
+    }
+
+    public func comment(_ id: CommentID) async throws -> Comment {
+        try await database.tracked { connection in try CommentRows.comment(id.value, on: connection) }
     }
 
     public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {

@@ -76,6 +76,14 @@ extension InMemoryIssueRepository: CommentRepository {
         return comment
     }
 
+    public func comment(_ id: CommentID) async throws -> Comment {
+        try takeFailure()
+        guard let comment = comments[id.value] else {
+            throw TrackerError.notFound("comment \(id) does not exist (see `tracker show N --comments`)")
+        }
+        return comment
+    }
+
     public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
         try takeFailure()
         var comment = try ownComment(id, actor: try await registered(actor), verb: "edit")

@@ -13,18 +13,23 @@ extension CompositionRoot {
     var assignIssues: AssignIssues { AssignIssues(issues: issues, users: users) }
     var unassignIssues: UnassignIssues { UnassignIssues(issues: issues, users: users) }
     var changeAssignees: ChangeAssignees { ChangeAssignees(issues: issues, users: users) }
-    var editIssues: EditIssues {
-        EditIssues(issues: issues, users: users, drafts: FileDraftRepository(environment: environment))
-    }
-    var commentOnIssue: CommentOnIssue {
-        CommentOnIssue(comments: comments, drafts: FileDraftRepository(environment: environment))
-    }
-    var editComment: EditComment { EditComment(comments: comments) }
-    var deleteComment: DeleteComment { DeleteComment(comments: comments) }
     var importIssues: ImportIssues { ImportIssues(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
     var identifyActingUser: IdentifyActingUser { IdentifyActingUser(users: users) }
+    var showStatus: ShowStatus { ShowStatus(issues: issues) }
+    var showComment: ShowComment { ShowComment(comments: comments) }
+    var editComment: EditComment { EditComment(comments: comments) }
+    var deleteComment: DeleteComment { DeleteComment(comments: comments) }
+
+    /// Text edits and comments the database could not take are kept as drafts on this machine.
+    var editIssues: EditIssues {
+        EditIssues(issues: issues, users: users, drafts: FileDraftRepository(environment: environment))
+    }
+
+    var commentOnIssue: CommentOnIssue {
+        CommentOnIssue(comments: comments, drafts: FileDraftRepository(environment: environment))
+    }
 
     /// Drafts live on this machine, so they need no database.
     static func saveDraft(environment: [String: String]) -> SaveDraft {

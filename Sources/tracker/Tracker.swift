@@ -15,8 +15,9 @@ struct Tracker: AsyncParsableCommand {
             yours, 69 database unavailable, 75 someone else edited the issue first (your text is kept), 78 database schema out of step (run `tracker migrate` or upgrade).
             """,
         subcommands: [
-            CreateCommand.self, ListCommand.self, ShowCommand.self, AssignCommand.self, UnassignCommand.self,
-            CloseCommand.self, ReopenCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
+            CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
+            StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
+            ImportCommand.self, ExportCommand.self, UsersCommand.self,
             MigrateCommand.self, DatabaseCommand.self,
         ]
     )

@@ -11,6 +11,14 @@ import TrackerCore
         let second = try await fixture.comments.add(
             "Second", to: try fixture.number(2), author: try fixture.login("bob"))
         #expect(first.id < second.id)
+        #expect(first.createdAt == first.updatedAt, "a new comment was never edited")
+        #expect(try await fixture.comments.comment(first.id) == first)
+        let missing = try CommentID(second.id.value + 100)
+        await #expect(
+            throws: TrackerError.notFound("comment \(missing) does not exist (see `tracker show N --comments`)")
+        ) {
+            try await fixture.comments.comment(missing)
+        }
         #expect(second.author.value == "Bob")
         let details = try await fixture.issues.details(of: try fixture.number(2))
         #expect(details.comments == [first, second])

@@ -16,7 +16,10 @@ struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show an issue with its timeline.",
-        discussion: "--json adds `events` (kind, actor, subject, stateReason, createdAt) to the list fields."
+        discussion: """
+            --comments adds the comments, oldest first. --json adds `events` (kind, actor, subject, \
+            stateReason, createdAt) and `comments` (id, author, body, createdAt, updatedAt) to the list fields.
+            """
     )
 
     @Argument(help: "The issue number.")
@@ -28,6 +31,9 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(name: .customLong("json-fields"), help: .hidden)
     var jsonFields: String?
 
+    @Flag(help: "Show the comments under the timeline (JSON always has them).")
+    var comments = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
@@ -36,6 +42,9 @@ struct ShowCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global, schema: .read)
         let output = try await IssueDetailViewModel.drive(number, actor: nil, input: .appear, showIssue: root.showIssue)
         await IssueDetailView(format: format).render(output, to: root.terminal)
+        if format == .table, let details = output.details {
+            await IssueCommentsView(expanded: comments).render(details, to: root.terminal)
+        }
     }
 }
 

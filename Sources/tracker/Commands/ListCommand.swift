@@ -29,6 +29,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "A login or @me.")
     var author: String?
 
+    @Option(help: "A login or @me: issues whose body or comments mention them.")
+    var mention: String?
+
     @Option(help: "Words that must all appear in the title or body.")
     var search: String?
 
@@ -74,6 +77,7 @@ struct ListCommand: AsyncParsableCommand {
             ascending: ascending, limit: limit == 0 ? nil : limit)
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
+        if let mention { filter.mention = try await root.login(mention) }
         if filter.limit == nil, case .json(let fields) = format {
             return try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
         }

@@ -1,0 +1,12 @@
+/// One comment by its id: what `tracker comment edit ID` opens in the editor.
+public struct ShowComment: Sendable {
+    private let comments: any CommentRepository
+
+    public init(comments: any CommentRepository) {
+        self.comments = comments
+    }
+
+    public func callAsFunction(_ id: CommentID) async throws -> Comment {
+        try await comments.comment(id)
+    }
+}

@@ -1,0 +1,31 @@
+import Interchange
+import TrackerCore
+
+/// What `tracker comment` says after adding, editing or deleting a comment: one line, or the
+/// comment as JSON in gh's shape.
+@MainActor
+public struct CommentNoticeView {
+    public enum Change: Sendable {
+        case added, edited, unchanged, deleted
+    }
+
+    public let format: OutputFormat
+
+    public init(format: OutputFormat) {
+        self.format = format
+    }
+
+    public func render(_ comment: Comment, _ change: Change, to terminal: any Terminal) {
+        if case .json = format {
+            terminal.write(IssueJSON.encode(IssueJSON.comment(comment)))
+            return
+        }
+        let issue = "issue #\(comment.issue.value)"
+        switch change {
+        case .added: terminal.writeLine("Commented on \(issue) (comment \(comment.id))")
+        case .edited: terminal.writeLine("Edited comment \(comment.id) on \(issue)")
+        case .unchanged: terminal.writeLine("No changes to comment \(comment.id) on \(issue): the text is as it was")
+        case .deleted: terminal.writeLine("Deleted comment \(comment.id) on \(issue)")
+        }
+    }
+}

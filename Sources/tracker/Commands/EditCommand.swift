@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Interchange
+import TrackerCore
+import TrackerUI
+
+struct EditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit issues: the title and body of one, or the assignees of several (all or nothing).",
+        discussion: """
+            With no fields, at a terminal, opens $VISUAL or $EDITOR on the title (first line), a blank line \
+            and the body. If someone else edits the issue meanwhile, nothing is saved (exit 75) and your text \
+            is kept: `tracker edit N --recover` applies it to the new version. Prints "Edited issue #N", or \
+            the issue as JSON with --json (an array when several issues are named).
+            """
+    )
+
+    @Argument(help: "The issue numbers (a title or body edits one issue at a time).")
+    var numbers: [String] = []
+
+    @Option(help: "A new one-line summary (1–256 characters).")
+    var title: String?
+
+    @Option(help: "A new description (at most 65,536 characters).")
+    var body: String?
+
+    @Option(name: .customLong("body-file"), help: "Read the new description from a file, or - for standard input.")
+    var bodyFile: String?
+
+    @Option(
+        name: .customLong("add-assignee"), parsing: .singleValue,
+        help: "Assign these logins (comma-separated or repeated; @me is you).")
+    var addAssignees: [String] = []
+
+    @Option(
+        name: .customLong("remove-assignee"), parsing: .singleValue,
+        help: "Unassign these logins (comma-separated or repeated; @me is you).")
+    var removeAssignees: [String] = []
+
+    @Flag(help: "Apply the text an earlier edit of this issue could not save (after the editor, at a terminal).")
+    var recover = false
+
+    @Flag(help: "Print the edited issue as JSON (optionally: --json number,title,…).")
+    var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    private var givesText: Bool { title != nil || body != nil || bodyFile != nil }
+    private var givesFields: Bool { givesText || !addAssignees.isEmpty || !removeAssignees.isEmpty }
+
+    func validate() throws {
+        if numbers.isEmpty { throw ValidationError("name the issue to edit, e.g. `tracker edit 12 --title …`") }
+        if body != nil && bodyFile != nil { throw ValidationError("give either --body or --body-file, not both") }
+        if recover && givesFields { throw ValidationError("--recover applies the kept text as it is; give no fields") }
+        if (recover || !givesFields) && numbers.count > 1 {
+            throw ValidationError("the title and body are edited one issue at a time; give one issue number")
+        }
+    }
+
+    func run() async throws {
+        let numbers = try numbers.map { try IssueNumber(parsing: $0) }
+        let format = try OutputFormat(json: json, fields: jsonFields)
+        let environment = ProcessInfo.processInfo.environment
+        let editor = BodyEditor.make(environment: environment)
+        if !givesFields && !recover && editor == nil {
+            throw ValidationError(
+                "give --title, --body, --body-file, --add-assignee or --remove-assignee "
+                    + "(the title and body open in $VISUAL or $EDITOR only at a terminal)")
+        }
+        // The text is checked before connecting, so bad input never waits on the database.
+        let text = try IssueEdit(title: title, body: try bodyFile.map(InputText.read) ?? body)
+        let root = try await CompositionRoot.open(global)
+        let actor = try await root.actingUser().login
+        let view = await IssueEditNoticeView(format: format)
+        guard givesFields else {
+            let editing = IssueTextEditing(
+                number: numbers[0], actor: actor, showIssue: root.showIssue, editIssues: root.editIssues,
+                drafts: FileDraftRepository(environment: environment), editor: editor)
+            let outcome = try await recover ? editing.recover() : editing.editInEditor()
+            switch outcome {
+            case .edited(let issue): await view.render(edited: [issue], several: false, to: root.terminal)
+            case .unchanged(let issue): await view.render(unchanged: issue, to: root.terminal)
+            }
+            return
+        }
+        let edit = try IssueEdit(
+            title: text.title, body: text.body, addAssignees: try await root.logins(Self.split(addAssignees)),
+            removeAssignees: try await root.logins(Self.split(removeAssignees)))
+        let edited = try await root.editIssues(numbers, edit, actor: actor)
+        await view.render(edited: edited, several: numbers.count > 1, to: root.terminal)
+    }
+
+    /// `alice,bob` and repeated flags alike.
+    static func split(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Interchange
+import TrackerCore
+import TrackerUI
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Your open issues: assigned to you, mentioning you, opened by you.",
+        discussion: """
+            Most recently updated first, a few of each with how many there are. --json prints \
+            {"assigned": {"issues": […], "totalCount": N}, "mentioned": …, "opened": …}; \
+            --json number,title,… picks the issue fields.
+            """
+    )
+
+    @Option(help: "At most this many issues in each section.")
+    var limit: Int = IssueStatus.defaultLimit
+
+    @Flag(help: "Print JSON (optionally: --json number,title,…).")
+    var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() async throws {
+        let format = try OutputFormat(json: json, fields: jsonFields, allowed: StatusView.jsonFields)
+        let root = try await CompositionRoot.open(global, schema: .read)
+        let me = try await root.actingUser().login
+        let status = try await root.showStatus(of: me, limit: limit)
+        await StatusView(format: format).render(status, to: root.terminal)
+    }
+}
