@@ -77,8 +77,8 @@ import TrackerTestSupport
         try terminal.type("Twice.")
         try terminal.type(".")
         let commented = try await terminal.waitFor("Commented on issue #1")
-        #expect(commented.contains("tester commented just now:"))
-        #expect(commented.contains("    Seen it on a real terminal."))
+        #expect(commented.contains("tester commented just now (comment 1)"))
+        #expect(commented.contains("  Seen it on a real terminal."))
         try await quit()
 
         let comments = try #require(try json(tracker, "comments")["comments"] as? [[String: Any]])

@@ -85,7 +85,8 @@ import TrackerUI
         #expect(comments.first?.author == alice)
         let notice = try #require(terminal.output.range(of: "Commented on issue #1\n"))
         let reloaded = terminal.output[..<notice.lowerBound]
-        #expect(reloaded.contains("Comments (1)\n  alice commented just now:\n    Seen it too.\n    \n    On 2.3.\n"))
+        #expect(
+            reloaded.contains("Comments (1)\n\nalice commented just now (comment 1)\n  Seen it too.\n\n  On 2.3.\n"))
         #expect(reloaded.contains("alice commented (comment 1)"))
     }
 

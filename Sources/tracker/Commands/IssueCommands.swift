@@ -41,10 +41,7 @@ struct ShowCommand: AsyncParsableCommand {
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
         let output = try await IssueDetailViewModel.drive(number, actor: nil, input: .appear, showIssue: root.showIssue)
-        await IssueDetailView(format: format).render(output, to: root.terminal)
-        if format == .table, let details = output.details {
-            await IssueCommentsView(expanded: comments).render(details, to: root.terminal)
-        }
+        await IssueDetailView(format: format, showsComments: comments).render(output, to: root.terminal)
     }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 import Interchange
 import TrackerCore
 
-/// Renders one issue: title, state, people, body, comments and the timeline (oldest first,
+/// Renders one issue: title, state, people, body, the timeline and the comments (oldest first,
 /// relative times), or JSON with the events, comments and ISO-8601 times.
 @MainActor
 public struct IssueDetailView {
     public let format: OutputFormat
-    /// Whether the table shows the comments (oldest first) between the body and the timeline.
+    /// Whether the table shows the comments (oldest first) after the timeline, or only how many.
     public let showsComments: Bool
     public let now: () -> Timestamp
 
@@ -27,6 +27,7 @@ public struct IssueDetailView {
                         details.issue, fields: fields, events: details.events, comments: details.comments)))
         case .table:
             terminal.write(text(details, colour: terminal.usesColor))
+            IssueCommentsView(expanded: showsComments, now: now).render(details, to: terminal)
         }
     }
 
@@ -48,17 +49,6 @@ public struct IssueDetailView {
             issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
             "",
         ]
-        if showsComments && !details.comments.isEmpty {
-            lines.append("Comments (\(details.comments.count))")
-            for comment in details.comments {
-                let edited = comment.updatedAt == comment.createdAt ? "" : " (edited)"
-                lines.append(
-                    "  \(comment.author) commented \(RelativeTime.describe(comment.createdAt, now: moment))\(edited):")
-                lines += VisibleText.block(comment.body).split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { "    " + $0 }
-            }
-            lines.append("")
-        }
         lines.append("Timeline")
         lines += details.events.map { event in
             "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(IssueDetailView.describe(event.kind))"
