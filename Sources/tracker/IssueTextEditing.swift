@@ -1,5 +1,6 @@
 import Foundation
 import TrackerCore
+import TrackerUI
 
 /// `tracker edit N` with no fields, and `tracker edit N --recover`: the title and body through the
 /// person's editor (when there is one), saved only if nobody else changed them since they were
@@ -24,10 +25,11 @@ struct IssueTextEditing {
     func editInEditor() async throws -> Outcome {
         guard let editor else { throw Self.editorFailed(kept: nil) }
         let issue = try await showIssue(number).issue
-        let original = IssueEditorText.compose(title: issue.title, body: issue.body)
+        let original = IssueText(title: issue.title, body: issue.body).text
         guard let saved = editor(original) else { throw Self.editorFailed(kept: nil) }
-        guard saved != original else { return .unchanged(issue) }
-        return try await save(IssueEditorText.parse(saved), over: issue)
+        // An unchanged or emptied file (git's way to give up) changes nothing.
+        guard saved != original, let text = IssueText(parsing: saved) else { return .unchanged(issue) }
+        return try await save((text.title, text.body), over: issue)
     }
 
     /// Applies the kept draft to the issue as it is now: on a terminal with an editor, after the
@@ -41,10 +43,12 @@ struct IssueTextEditing {
         let issue = try await showIssue(number).issue
         var text = (title: draft.title, body: draft.body)
         if let editor {
-            guard let saved = editor(IssueEditorText.compose(title: draft.title, body: draft.body)) else {
+            guard let saved = editor(IssueText(title: draft.title, body: draft.body).text),
+                let edited = IssueText(parsing: saved)
+            else {
                 throw Self.editorFailed(kept: recoverHint)
             }
-            text = IssueEditorText.parse(saved)
+            text = (edited.title, edited.body)
         }
         return try await save(text, over: issue)
     }
@@ -62,7 +66,9 @@ struct IssueTextEditing {
             }
             let title = try IssueDraft.validTitle(text.title)
             let body = try IssueDraft.validBody(text.body)
-            edit = try IssueEdit(title: title == read.title ? nil : title, body: body == read.body ? nil : body)
+            edit = try IssueEdit(
+                title: title == read.title ? nil : title,
+                body: IssueText.isUnchanged(body: body, from: read.body) ? nil : body)
         } catch let error as TrackerError {
             try? drafts.save(SavedDraft(title: text.title, body: text.body, assignees: []), in: .edit(number))
             throw error.noting("your text is kept: \(recoverHint) opens it again")

@@ -22,6 +22,11 @@ public struct IssueText: Equatable, Sendable {
         body = lines.joined(separator: "\n").withoutTrailingNewlines
     }
 
+    /// Whether a body read back from the editor is `current`: the editor's last newlines are no change.
+    public static func isUnchanged(body: String, from current: String) -> Bool {
+        body == current || body == current.withoutTrailingNewlines
+    }
+
     /// What the editor opens.
     public var text: String {
         body.isEmpty ? title + "\n" : title + "\n\n" + body + "\n"
