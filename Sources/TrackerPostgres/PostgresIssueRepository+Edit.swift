@@ -13,7 +13,7 @@ extension PostgresIssueRepository {
             try IssueRepositoryQueries.lock(numbers, on: connection)
             return try numbers.map { number in
                 if edit.changesText {
-                    try IssueText.save(
+                    try IssueTextUpdate.save(
                         number.value, title: edit.title, body: edit.body, read: read, actor: actorID, on: connection)
                 }
                 try IssueAssignees.remove(removedIDs, from: number.value, actor: actorID, on: connection)
@@ -50,7 +50,7 @@ extension TrackerError {
 }
 
 /// The one statement that saves a new title and/or body with its events.
-enum IssueText {
+enum IssueTextUpdate {
     static func save(
         _ number: Int64, title: String?, body: String?, read: ReadVersion?, actor: Int64, on connection: Connection
     ) throws {
