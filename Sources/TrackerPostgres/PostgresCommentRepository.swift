@@ -86,8 +86,7 @@ enum CommentRows {
         }
         let comment = try comment(from: row)
         guard comment.author == actor else {
-            throw TrackerError.notPermitted(
-                "comment \(id) is \(comment.author)'s: you can \(verb) only your own comments; nothing was changed")
+            throw TrackerError.notYourComment(id, author: comment.author, verb: verb)
         }
         return comment
     }

@@ -44,11 +44,6 @@ extension PostgresIssueRepository {
     }
 }
 
-extension TrackerError {
-    static let textEditOfSeveral = TrackerError.invalidInput(
-        field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
-}
-
 /// The one statement that saves a new title and/or body with its events.
 enum IssueTextUpdate {
     static func save(

@@ -7,8 +7,7 @@ extension InMemoryIssueRepository: CommentRepository {
     ) async throws -> [Issue] {
         try takeFailure()
         guard !edit.changesText || numbers.count == 1 else {
-            throw TrackerError.invalidInput(
-                field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
+            throw TrackerError.textEditOfSeveral
         }
         let actor = try await registered(actor)
         let adding = try await registeredAll(edit.addAssignees)
@@ -127,8 +126,7 @@ extension InMemoryIssueRepository: CommentRepository {
             throw TrackerError.notFound("comment \(id) does not exist; nothing was changed")
         }
         guard comment.author == actor else {
-            throw TrackerError.notPermitted(
-                "comment \(id) is \(comment.author)'s: you can \(verb) only your own comments; nothing was changed")
+            throw TrackerError.notYourComment(id, author: comment.author, verb: verb)
         }
         return comment
     }

@@ -25,6 +25,12 @@ public struct IssueEdit: Equatable, Sendable {
     public var isEmpty: Bool { !changesText && addAssignees.isEmpty && removeAssignees.isEmpty }
 }
 
+extension TrackerError {
+    /// A title or body named more than one issue.
+    public static let textEditOfSeveral = TrackerError.invalidInput(
+        field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
+}
+
 /// The version of an issue's title and body that a person read before editing them.
 public struct ReadVersion: Equatable, Sendable {
     public let number: IssueNumber

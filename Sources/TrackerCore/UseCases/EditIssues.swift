@@ -24,8 +24,7 @@ public struct EditIssues: Sendable {
                 field: "edit", rule: "nothing to change: give a new title or body, or assignees to add or remove")
         }
         guard !edit.changesText || numbers.count == 1 else {
-            throw TrackerError.invalidInput(
-                field: "edit", rule: "a title or body edits one issue at a time; give one issue number")
+            throw TrackerError.textEditOfSeveral
         }
         try await RegisteredUsers(users: users).require(edit.addAssignees + edit.removeAssignees)
         do {

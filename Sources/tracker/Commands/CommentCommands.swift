@@ -146,8 +146,7 @@ struct EditCommentCommand: AsyncParsableCommand {
         if let editor {
             let comment = try await root.showComment(id)
             guard comment.author == actor else {
-                throw TrackerError.notPermitted(
-                    "comment \(id) is \(comment.author)'s: you can edit only your own comments; nothing was changed")
+                throw TrackerError.notYourComment(id, author: comment.author, verb: "edit")
             }
             guard let saved = editor(comment.body) else { throw CommentBodyOptions.editorFailed }
             let written = CommentBodyOptions.written(saved, from: comment.body)
