@@ -38,6 +38,20 @@ enum IssueAssignees {
         if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
 
+    /// Removes `removedIDs`, then adds `addedIDs`; the limit of 10 is checked on the result
+    /// (the issue's row must already be locked).
+    static func change(
+        _ number: IssueNumber, adding addedIDs: [Int64], removing removedIDs: [Int64], actor: Int64,
+        on connection: Connection
+    ) throws {
+        try remove(removedIDs, from: number.value, actor: actor, on: connection)
+        let total = try countAfterAdding(addedIDs, to: number.value, on: connection)
+        guard total <= IssueDraft.maximumAssignees else {
+            throw TrackerError.tooManyAssignees(issue: number, count: total)
+        }
+        try add(addedIDs, to: number.value, actor: actor, on: connection)
+    }
+
     /// How many assignees the issue would have; its row is locked, so the answer holds until commit.
     static func countAfterAdding(_ userIDs: [Int64], to number: Int64, on connection: Connection) throws -> Int {
         try connection.query(

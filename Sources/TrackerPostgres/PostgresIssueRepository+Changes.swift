@@ -40,12 +40,7 @@ extension PostgresIssueRepository {
             let addedIDs = try UserLookup.ids(of: adding, on: connection)
             let removedIDs = try UserLookup.ids(of: removing, on: connection)
             try IssueRepositoryQueries.lock([number], on: connection)
-            try IssueAssignees.remove(removedIDs, from: number.value, actor: actorID, on: connection)
-            let total = try IssueAssignees.countAfterAdding(addedIDs, to: number.value, on: connection)
-            guard total <= IssueDraft.maximumAssignees else {
-                throw TrackerError.tooManyAssignees(issue: number, count: total)
-            }
-            try IssueAssignees.add(addedIDs, to: number.value, actor: actorID, on: connection)
+            try IssueAssignees.change(number, adding: addedIDs, removing: removedIDs, actor: actorID, on: connection)
             return try IssueRepositoryQueries.issue(number.value, on: connection)
         }
     }

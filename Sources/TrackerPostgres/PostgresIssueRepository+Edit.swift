@@ -16,12 +16,8 @@ extension PostgresIssueRepository {
                     try IssueTextUpdate.save(
                         number.value, title: edit.title, body: edit.body, read: read, actor: actorID, on: connection)
                 }
-                try IssueAssignees.remove(removedIDs, from: number.value, actor: actorID, on: connection)
-                let total = try IssueAssignees.countAfterAdding(addedIDs, to: number.value, on: connection)
-                guard total <= IssueDraft.maximumAssignees else {
-                    throw TrackerError.tooManyAssignees(issue: number, count: total)
-                }
-                try IssueAssignees.add(addedIDs, to: number.value, actor: actorID, on: connection)
+                try IssueAssignees.change(
+                    number, adding: addedIDs, removing: removedIDs, actor: actorID, on: connection)
                 return try IssueRepositoryQueries.issue(number.value, on: connection)
             }
         }

@@ -31,14 +31,7 @@ extension InMemoryIssueRepository: CommentRepository {
                 issue.body = body
                 issue.version += 1
             }
-            let removed = issue.assignees.filter { edit.removeAssignees.contains($0) }
-            issue.assignees.removeAll { removed.contains($0) }
-            let added = adding.filter { !issue.assignees.contains($0) }
-            guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
-                throw TrackerError.tooManyAssignees(issue: issue.number, count: issue.assignees.count + added.count)
-            }
-            issue.assignees += added
-            kinds += removed.map { .unassigned($0) } + added.map { .assigned($0) }
+            kinds += try issue.changeAssignees(adding: adding, removing: edit.removeAssignees)
             changes.append(change(issue, kinds, actor: actor))
         }
         for (number, body) in mentionedBodies { await recordMentions(issue: number, comment: nil, text: body) }

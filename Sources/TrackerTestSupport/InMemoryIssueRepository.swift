@@ -139,13 +139,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         let logins = try await registeredAll(logins)
         var changes: [Change] = []
         for var issue in try existing(numbers) {
-            let number = issue.number
-            let added = logins.filter { !issue.assignees.contains($0) }
-            guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
-                throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
-            }
-            issue.assignees += added
-            changes.append(change(issue, added.map { .assigned($0) }, actor: actor))
+            let kinds = try issue.changeAssignees(adding: logins, removing: [])
+            changes.append(change(issue, kinds, actor: actor))
         }
         return commit(changes)
     }
@@ -156,9 +151,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         if let logins { _ = try await registeredAll(logins) }
         var changes: [Change] = []
         for var issue in try existing(numbers) {
-            let removed = issue.assignees.filter { logins?.contains($0) ?? true }
-            issue.assignees.removeAll { removed.contains($0) }
-            changes.append(change(issue, removed.map { .unassigned($0) }, actor: actor))
+            let kinds = try issue.changeAssignees(adding: [], removing: logins ?? issue.assignees)
+            changes.append(change(issue, kinds, actor: actor))
         }
         return commit(changes)
     }
@@ -173,14 +167,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         let adding = try await registeredAll(adding)
         _ = try await registeredAll(removing)
         var issue = try existing(number)
-        let removed = issue.assignees.filter { removing.contains($0) }
-        issue.assignees.removeAll { removed.contains($0) }
-        let added = adding.filter { !issue.assignees.contains($0) }
-        guard issue.assignees.count + added.count <= IssueDraft.maximumAssignees else {
-            throw TrackerError.tooManyAssignees(issue: number, count: issue.assignees.count + added.count)
-        }
-        issue.assignees += added
-        return commit([change(issue, removed.map { .unassigned($0) } + added.map { .assigned($0) }, actor: actor)])[0]
+        let kinds = try issue.changeAssignees(adding: adding, removing: removing)
+        return commit([change(issue, kinds, actor: actor)])[0]
     }
 
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
@@ -285,5 +273,20 @@ public actor InMemoryIssueRepository: IssueRepository {
             nextFailure = nil
             throw failure
         }
+    }
+}
+
+extension Issue {
+    /// Removes `removing`, then adds `adding` (already assigned is fine), as PostgreSQL's
+    /// `IssueAssignees.change` does: the limit of 10 is checked on the result. The events, in order.
+    mutating func changeAssignees(adding: [Login], removing: [Login]) throws -> [IssueEvent.Kind] {
+        let removed = assignees.filter { removing.contains($0) }
+        assignees.removeAll { removed.contains($0) }
+        let added = adding.filter { !assignees.contains($0) }
+        guard assignees.count + added.count <= IssueDraft.maximumAssignees else {
+            throw TrackerError.tooManyAssignees(issue: number, count: assignees.count + added.count)
+        }
+        assignees += added
+        return removed.map { .unassigned($0) } + added.map { .assigned($0) }
     }
 }
