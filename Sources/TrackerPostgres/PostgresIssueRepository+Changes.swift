@@ -49,8 +49,8 @@ extension PostgresIssueRepository {
         try await changeState(
             number, actor: actor, event: .closed(reason),
             sql: """
-                UPDATE issues SET state = 'closed', state_reason = $2, closed_at = clock_timestamp(),
-                                  updated_at = clock_timestamp()
+                UPDATE issues SET state = 'closed', state_reason = $2, closed_at = moment.at, updated_at = moment.at
+                  FROM (SELECT clock_timestamp() AS at) moment
                  WHERE number = $1 AND state = 'open'
                 """, parameters: [reason.rawValue])
     }
