@@ -80,9 +80,8 @@ public final class IssueEditorViewModel {
         case .reload:
             await read(carryingOver: true)
         case .text(let text):
-            // The editor's last newlines are no change to a body that ended with some.
             let current = output.read?.body ?? ""
-            let bodyProblem = setBody(text.body == current.withoutTrailingNewlines ? current : text.body)
+            let bodyProblem = setBody(IssueText.isUnchanged(body: text.body, from: current) ? current : text.body)
             output.problem = setTitle(text.title) ?? bodyProblem
         case .title(let title):
             if title.allSatisfy(\.isWhitespace) {
