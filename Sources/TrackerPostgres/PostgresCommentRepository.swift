@@ -20,9 +20,7 @@ public struct PostgresCommentRepository: CommentRepository {
                 """, [number.value, authorID, body])
             let id: Int64 = try found.rows[0].decode(0)
             try IssueEvents.record(.commented(id), issue: number.value, actor: authorID, on: connection)
-            if !Mentions.logins(in: body).isEmpty {
-                try IssueMentions.replace(issue: number.value, comment: id, text: body, on: connection)
-            }
+            try IssueMentions.add(issue: number.value, comment: id, text: body, on: connection)
             try IssueRepositoryQueries.touch(number.value, on: connection)
             return try CommentRows.comment(id, on: connection)
         }

@@ -26,9 +26,7 @@ public struct PostgresIssueRepository: IssueRepository {
             let number: Int64 = try created.rows[0].decode(0)
             try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
             try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
-            if !Mentions.logins(in: draft.body).isEmpty {
-                try IssueMentions.replace(issue: number, comment: nil, text: draft.body, on: connection)
-            }
+            try IssueMentions.add(issue: number, comment: nil, text: draft.body, on: connection)
             return try IssueRepositoryQueries.issue(number, on: connection)
         }
     }
