@@ -1,7 +1,8 @@
 -- Deterministic benchmark data: 1,000 users and N issues (70% closed) with 0–3 assignees each,
 -- titles and bodies from a 1,000-word list, 0–3 comments each (one in five starting with an
 -- @mention of a user, recorded in issue_mentions as tracker would), and the events each issue
--- and comment would have.
+-- and comment would have. 30 labels (0–3 per issue) and 20 milestones (three in five issues
+-- in one; their counts kept by the schema's triggers).
 -- Set the size first: SET tracker.seed_size = '10000'; then run this file (psql -f, or as one
 -- string through libpq). Pseudo-random choices come from hashint8, so every run is the same.
 BEGIN;
@@ -19,6 +20,20 @@ ON CONFLICT DO NOTHING;
 CREATE TEMP TABLE seed_users ON COMMIT DROP AS
 SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE login ~ '^user[0-9]+$';
 
+INSERT INTO labels (name, color, description)
+SELECT 'label' || g, lpad(to_hex((hashint8(g) & 16777215)::int), 6, '0'), 'Seeded label ' || g
+  FROM generate_series(1, 30) g
+ON CONFLICT DO NOTHING;
+
+INSERT INTO milestones (title, description, due_on)
+SELECT 'Milestone ' || g, 'Seeded milestone ' || g, timestamptz '2020-01-01 00:00:00+00' + g * interval '30 days'
+  FROM generate_series(1, 20) g
+ON CONFLICT DO NOTHING;
+
+CREATE TEMP TABLE seed_organization ON COMMIT DROP AS
+SELECT (SELECT array_agg(id ORDER BY id) FROM labels WHERE name ~ '^label[0-9]+$') AS labels,
+       (SELECT array_agg(number ORDER BY number) FROM milestones WHERE title ~ '^Milestone [0-9]+$') AS milestones;
+
 CREATE TEMP TABLE seed_issues ON COMMIT DROP AS
 SELECT g AS n,
        (SELECT last_number FROM issue_number_counter) + g AS number,
@@ -26,7 +41,8 @@ SELECT g AS n,
        timestamptz '2020-01-01 00:00:00+00' + g * interval '37 seconds' AS created_at
   FROM generate_series(1, current_setting('tracker.seed_size')::int) g;
 
-INSERT INTO issues (number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at)
+INSERT INTO issues (number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at,
+                    milestone_number)
 SELECT s.number,
        initcap((SELECT string_agg(w.words[1 + (hashint8(s.n * 31 + k) & 2147483647) % 1000], ' ')
                   FROM generate_series(1, 3 + s.h % 5) k)),
@@ -37,8 +53,15 @@ SELECT s.number,
        u.ids[1 + s.h % 1000],
        s.created_at,
        s.created_at + (s.h % 5000) * interval '1 minute',
-       CASE WHEN s.h % 10 < 7 THEN s.created_at + (s.h % 5000) * interval '1 minute' END
-  FROM seed_issues s, seed_words w, seed_users u;
+       CASE WHEN s.h % 10 < 7 THEN s.created_at + (s.h % 5000) * interval '1 minute' END,
+       CASE WHEN (s.h / 11) % 5 < 3 THEN o.milestones[1 + (s.h / 13) % 20] END
+  FROM seed_issues s, seed_words w, seed_users u, seed_organization o;
+
+INSERT INTO issue_labels (label_id, issue_number)
+SELECT o.labels[1 + (hashint8(s.n * 29 + k) & 2147483647) % 30], s.number
+  FROM seed_issues s, seed_organization o, generate_series(1, 3) k
+ WHERE k <= (s.h / 3) % 4
+ON CONFLICT DO NOTHING;
 
 INSERT INTO issue_assignees (issue_number, user_id, assigned_at)
 SELECT s.number, u.ids[1 + (hashint8(s.n * 13 + k) & 2147483647) % 1000], s.created_at
@@ -55,6 +78,14 @@ SELECT a.issue_number, 'assigned', i.author_id, a.user_id, NULL, a.assigned_at
 UNION ALL
 SELECT i.number, 'closed', i.author_id, NULL, i.state_reason, i.closed_at
   FROM issues i JOIN seed_issues s ON s.number = i.number WHERE i.state = 'closed';
+
+INSERT INTO issue_events (issue_number, kind, actor_id, label_name, milestone_title, created_at)
+SELECT i.number, 'labeled', i.author_id, l.name, NULL, i.created_at
+  FROM issue_labels il JOIN labels l ON l.id = il.label_id JOIN issues i ON i.number = il.issue_number
+  JOIN seed_issues s ON s.number = i.number
+UNION ALL
+SELECT i.number, 'milestoned', i.author_id, NULL, m.title, i.created_at
+  FROM issues i JOIN milestones m ON m.number = i.milestone_number JOIN seed_issues s ON s.number = i.number;
 
 CREATE TEMP TABLE seed_comments ON COMMIT DROP AS
 SELECT s.number, s.created_at + k * interval '7 minutes' AS created_at, i.author_id,

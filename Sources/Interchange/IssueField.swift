@@ -3,7 +3,8 @@ import TrackerCore
 
 /// The documented JSON fields of an issue, named as `gh issue list --json` names them.
 public enum IssueField: String, CaseIterable, Sendable {
-    case number, title, body, state, stateReason, author, assignees, comments, createdAt, updatedAt, closedAt, events
+    case number, title, body, state, stateReason, author, assignees, comments, labels, milestone, createdAt, updatedAt
+    case closedAt, events
 
     /// The fields of a list (events only with `show`).
     public static let listFields: [IssueField] = allCases.filter { $0 != .events }

@@ -19,6 +19,8 @@ public enum IssueJSON {
                 case .author: person(issue.author)
                 case .assignees: issue.assignees.map(person)
                 case .comments: (comments ?? issue.comments ?? []).map(comment)
+                case .labels: issue.labels.map(label)
+                case .milestone: issue.milestone.map { milestone($0) as Any } ?? NSNull()
                 case .createdAt: issue.createdAt.iso8601
                 case .updatedAt: issue.updatedAt.iso8601
                 case .closedAt: issue.closedAt.map { $0.iso8601 as Any } ?? NSNull()
@@ -38,6 +40,20 @@ public enum IssueJSON {
         ]
     }
 
+    /// gh's label shape, without its string id.
+    public static func label(_ label: Label) -> [String: Any] {
+        ["name": label.name.value, "color": label.color.hex, "description": label.description]
+    }
+
+    /// gh's milestone shape (`number`, `title`, `dueOn`), with its state as gh's GraphQL spells it.
+    public static func milestone(_ milestone: IssueMilestone) -> [String: Any] {
+        [
+            "number": milestone.number.value, "title": milestone.title.value,
+            "dueOn": milestone.dueOn.map { $0.iso8601 as Any } ?? NSNull(),
+            "state": milestone.state.rawValue.uppercased(),
+        ]
+    }
+
     private static func event(_ event: IssueEvent) -> [String: Any] {
         var object: [String: Any] = [
             "actor": person(event.actor), "createdAt": event.createdAt.iso8601,
@@ -54,6 +70,10 @@ public enum IssueJSON {
         case .commented(let id): object.merge(["kind": "commented", "commentId": id.value]) { $1 }
         case .commentEdited(let id): object.merge(["kind": "comment_edited", "commentId": id.value]) { $1 }
         case .commentDeleted(let id): object.merge(["kind": "comment_deleted", "commentId": id.value]) { $1 }
+        case .labeled(let name): object.merge(["kind": "labeled", "label": name.value]) { $1 }
+        case .unlabeled(let name): object.merge(["kind": "unlabeled", "label": name.value]) { $1 }
+        case .milestoned(let title): object.merge(["kind": "milestoned", "milestone": title.value]) { $1 }
+        case .demilestoned(let title): object.merge(["kind": "demilestoned", "milestone": title.value]) { $1 }
         }
         return object
     }

@@ -7,6 +7,10 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(String)
     /// A login that is not registered, with the closest registered logins.
     case unknownUser(login: String, suggestions: [String])
+    /// A label that does not exist, with the closest existing names.
+    case unknownLabel(name: String, suggestions: [String])
+    /// A milestone that does not exist, with the closest existing titles.
+    case unknownMilestone(title: String, suggestions: [String])
     /// The acting user is not registered on a shared database.
     case unknownActingUser(login: String)
     /// The database is down, unreachable or refused us.
@@ -34,6 +38,18 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
                 ? "see `tracker users list`, or add it with `tracker users add \(login)`"
                 : "did you mean \(suggestions.joined(separator: ", "))?"
             return "no user '\(login)': \(hint)"
+        case .unknownLabel(let name, let suggestions):
+            let hint =
+                suggestions.isEmpty
+                ? "see `tracker label list`, or create it with `tracker label create \"\(name)\"`"
+                : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
+            return "no label '\(name)': \(hint)"
+        case .unknownMilestone(let title, let suggestions):
+            let hint =
+                suggestions.isEmpty
+                ? "see `tracker milestone list`, or create it with `tracker milestone create \"\(title)\"`"
+                : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
+            return "no milestone '\(title)': \(hint)"
         case .unknownActingUser(let login):
             return "user '\(login)' is not registered on this database: "
                 + "add it with `tracker users add \(login) --name \"Your Name\"`, or act as another user with --as LOGIN"

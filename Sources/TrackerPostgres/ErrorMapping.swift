@@ -63,16 +63,30 @@ extension PostgresError {
         "issue_comments_body_not_blank": ("comment", "cannot be empty; write something"),
         "issue_comments_id_range": ("comment id", "the highest comment id is \(IssueNumber.maximum)"),
         "issue_comments_updated_after_created": ("comment", "updatedAt must not be before createdAt"),
+        "labels_name_unique": ("label name", takenNameRule),
+        "labels_name_length": ("label name", "must be 1 to \(LabelName.maximumLength) characters"),
+        "labels_name_plain": ("label name", "control characters and surrounding spaces are not allowed"),
+        "labels_color_hex": ("color", "must be six hex digits such as d73a4a"),
+        "labels_description_length": ("description", "longer than \(Label.maximumDescriptionLength) characters"),
+        "labels_description_plain": ("description", "control characters are not allowed"),
+        "milestones_title_unique": ("milestone title", takenNameRule),
+        "milestones_title_length": ("milestone title", "must be 1 to \(MilestoneTitle.maximumLength) characters"),
+        "milestones_title_plain": ("milestone title", "control characters and surrounding spaces are not allowed"),
+        "milestones_description_length": ("milestone description", "longer than 65536 characters"),
+        "milestones_number_range": ("milestone number", "the highest milestone number is \(MilestoneNumber.maximum)"),
         "issue_number_counter_range": (
             "issue number", "every number up to \(IssueNumber.maximum) is used; no more issues can be created"
         ),
     ].merging(timeRangeConstraints.map { ($0, ("time", "must lie in years 0001 to 9999 (UTC)")) }) { $1 }
 
+    /// What a unique index on a name says; repositories replace it with a line naming the name.
+    static let takenNameRule = "is already taken (names ignore case)"
+
     /// The range checks 0002 and 0003 put on every stored time, named TABLE_COLUMN_range.
     private static let timeRangeConstraints = [
         "users_created_at_range", "issues_created_at_range", "issues_updated_at_range", "issues_closed_at_range",
         "issue_assignees_assigned_at_range", "issue_events_created_at_range", "issue_comments_created_at_range",
-        "issue_comments_updated_at_range",
+        "issue_comments_updated_at_range", "milestones_due_on_range",
     ]
 }
 

@@ -10,30 +10,32 @@ enum IssueEvents {
         case commented(Int64)
         case commentEdited(Int64)
         case commentDeleted(Int64)
+        case milestoned(MilestoneTitle)
     }
 
     static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) throws {
-        let (name, reason, comment): (String, String?, Int64?) =
+        let (name, reason, comment, milestone): (String, String?, Int64?, String?) =
             switch kind {
-            case .created: ("created", nil, nil)
-            case .closed(let reason): ("closed", reason.rawValue, nil)
-            case .reopened: ("reopened", nil, nil)
-            case .commented(let id): ("commented", nil, id)
-            case .commentEdited(let id): ("comment_edited", nil, id)
-            case .commentDeleted(let id): ("comment_deleted", nil, id)
+            case .created: ("created", nil, nil, nil)
+            case .closed(let reason): ("closed", reason.rawValue, nil, nil)
+            case .reopened: ("reopened", nil, nil, nil)
+            case .commented(let id): ("commented", nil, id, nil)
+            case .commentEdited(let id): ("comment_edited", nil, id, nil)
+            case .commentDeleted(let id): ("comment_deleted", nil, id, nil)
+            case .milestoned(let title): ("milestoned", nil, nil, title.value)
             }
         try connection.query(
             """
-            INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, comment_id, created_at)
-            VALUES ($1, $2, $3, $4, $5, clock_timestamp())
-            """, [number, name, actor, reason, comment])
+            INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, comment_id, milestone_title, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())
+            """, [number, name, actor, reason, comment, milestone])
     }
 
     static func timeline(of number: Int64, on connection: Connection) throws -> [IssueEvent] {
         try connection.query(
             """
             SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.previous_title,
-                   e.current_title, e.comment_id, e.created_at
+                   e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at
               FROM issue_events e
               JOIN users actor ON actor.id = e.actor_id
               LEFT JOIN users subject ON subject.id = e.subject_user_id
@@ -62,6 +64,10 @@ enum IssueEvents {
         case ("commented", _, let comment?): kind = .commented(comment)
         case ("comment_edited", _, let comment?): kind = .commentEdited(comment)
         case ("comment_deleted", _, let comment?): kind = .commentDeleted(comment)
+        case ("labeled", _, _): kind = .labeled(try LabelName(try row.decode("label_name") ?? ""))
+        case ("unlabeled", _, _): kind = .unlabeled(try LabelName(try row.decode("label_name") ?? ""))
+        case ("milestoned", _, _): kind = .milestoned(try MilestoneTitle(try row.decode("milestone_title") ?? ""))
+        case ("demilestoned", _, _): kind = .demilestoned(try MilestoneTitle(try row.decode("milestone_title") ?? ""))
         case (let other, _, _): throw unexpected("event '\(other)'")
         }
         return IssueEvent(

@@ -39,6 +39,22 @@ struct IssueListQuery {
                               WHERE lower(mu.login) = lower(\(parameter(mention.value))))
                 """)
         }
+        for label in filter.labels {
+            // One semi-join per label through issue_labels' primary key (label, issue).
+            conditions.append(
+                """
+                i.number IN (SELECT il.issue_number FROM issue_labels il
+                              WHERE il.label_id = (SELECT l.id FROM labels l WHERE lower(l.name) = lower(\(parameter(label.value)))))
+                """)
+        }
+        switch filter.milestone {
+        case nil: break
+        case .noMilestone: conditions.append("i.milestone_number IS NULL")
+        case .titled(let title):
+            conditions.append(
+                "i.milestone_number = (SELECT m.number FROM milestones m WHERE lower(m.title) = lower(\(parameter(title.value))))"
+            )
+        }
         if let search = filter.search {
             // A union of two index scans (issues_search, issue_comments_search): an OR across
             // the two tables would scan every issue.
@@ -67,5 +83,14 @@ struct IssueListQuery {
         if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }
         self.sql = sql
         self.parameters = parameters
+    }
+
+    /// A filter naming a label or milestone that does not exist is refused rather than answered
+    /// with an empty list.
+    static func requireKnownNames(in filter: IssueFilter, on connection: Connection) throws {
+        _ = try OrganizationLookup.labelIDs(of: filter.labels, on: connection)
+        if case .titled(let title) = filter.milestone {
+            _ = try OrganizationLookup.milestoneNumber(of: title, on: connection)
+        }
     }
 }

@@ -9,7 +9,13 @@ enum IssueRowDecoding {
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
-               i.created_at, i.updated_at, i.closed_at, i.version
+               i.created_at, i.updated_at, i.closed_at, i.version,
+               (SELECT json_agg(json_build_object('name', l.name, 'color', l.color, 'description', l.description)
+                                ORDER BY lower(l.name), l.id)
+                  FROM issue_labels il JOIN labels l ON l.id = il.label_id
+                 WHERE il.issue_number = i.number) AS labels,
+               (SELECT json_build_object('number', m.number, 'title', m.title, 'dueOn', m.due_on, 'state', m.state)
+                  FROM milestones m WHERE m.number = i.milestone_number) AS milestone
         """
 
     static let selectIssues = """
@@ -42,7 +48,9 @@ enum IssueRowDecoding {
             createdAt: try row.timestamp("created_at"),
             updatedAt: try row.timestamp("updated_at"),
             closedAt: try row.optionalTimestamp("closed_at"),
-            version: try row.decode("version")
+            version: try row.decode("version"),
+            labels: try OrganizationJSON.labels(try row.decode("labels")),
+            milestone: try OrganizationJSON.milestone(try row.decode("milestone"))
         )
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)

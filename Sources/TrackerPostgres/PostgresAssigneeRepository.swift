@@ -55,6 +55,24 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
         }
     }
 
+    public func workloads(prefix: String?, limit: Int?) async throws -> [UserWorkload] {
+        let pattern = prefix.map { PostgresAssigneeRepository.likePrefix($0.lowercased()) }
+        return try await database.tracked { connection in
+            try connection.query(
+                """
+                SELECT u.login, u.name,
+                       (SELECT count(*) FROM issue_assignees ia JOIN issues i ON i.number = ia.issue_number
+                         WHERE ia.user_id = u.id AND i.state = 'open') AS open_assignments
+                  FROM users u
+                 WHERE ($1::text IS NULL OR lower(u.login) LIKE $1)
+                 ORDER BY lower(u.login) LIMIT $2
+                """, [pattern, limit]
+            ).rows.map { row in
+                UserWorkload(user: try PostgresAssigneeRepository.user(from: row), openAssignments: try row.decode(2))
+            }
+        }
+    }
+
     /// Candidates share the typed text's first letter, found through the login index (at most
     /// 200 of them), then ranked by prefix and edit distance.
     public func suggestions(for text: String, limit: Int) async throws -> [Login] {

@@ -6,6 +6,7 @@ extension PostgresIssueRepository {
     public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
         let query = IssueListQuery(filter)
         try await database.tracked { connection in
+            try IssueListQuery.requireKnownNames(in: filter, on: connection)
             // A stream runs as long as its reader takes: no statement limit inside it.
             try connection.transaction { connection in
                 try connection.execute("SET LOCAL statement_timeout = 0")
@@ -31,18 +32,25 @@ extension PostgresIssueRepository {
             let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
             let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
             let commentIDs = try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection)
-            let rows = IssueImportRows(records: records, numbers: numbers, userIDs: userIDs, commentIDs: commentIDs)
+            let rows = IssueImportRows(
+                records: records, numbers: numbers, userIDs: userIDs, commentIDs: commentIDs,
+                labelIDs: try ImportedOrganization.labels(in: records, on: connection),
+                milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
             try connection.copyIn(
                 """
                 COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
-                             closed_at)
+                             closed_at, milestone_number)
                 FROM STDIN
                 """, rows.writeIssues)
             try connection.copyIn(
                 "COPY issue_assignees (issue_number, user_id, assigned_at) FROM STDIN", rows.writeAssignees)
+            try connection.copyIn("COPY issue_labels (label_id, issue_number) FROM STDIN", rows.writeLabels)
             try connection.copyIn(
-                "COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, created_at) FROM STDIN",
-                rows.writeEvents)
+                """
+                COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, label_name,
+                                   milestone_title, created_at)
+                FROM STDIN
+                """, rows.writeEvents)
             if !commentIDs.isEmpty {
                 try ImportedComments.copy(rows, keptIDs: keptCommentIDs != nil, on: connection)
             }
@@ -67,6 +75,9 @@ struct IssueImportRows {
     let userIDs: [String: Int64]
     /// Every comment's id, in record order then comment order.
     let commentIDs: [Int64]
+    /// By lowercased name / title.
+    let labelIDs: [String: Int64]
+    let milestoneNumbers: [String: Int64]
 
     /// Registers every author and assignee that is missing; ids by lowercased login.
     static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
@@ -99,6 +110,7 @@ struct IssueImportRows {
                     record.state.rawValue, Connection.copyField(record.stateReason?.rawValue), id(record.author),
                     record.createdAt.postgresText, record.updatedAt.postgresText,
                     Connection.copyField(record.closedAt?.postgresText),
+                    Connection.copyField(milestoneNumber(of: record).map(String.init)),
                 ].joined(separator: "\t") + "\n"
         }
     }
@@ -112,19 +124,50 @@ struct IssueImportRows {
         }
     }
 
+    func milestoneNumber(of record: ImportedIssue) -> Int64? {
+        record.milestone.flatMap { milestoneNumbers[$0.title.value.lowercased()] }
+    }
+
+    func writeLabels(_ write: (Data) throws -> Void) throws {
+        try chunked(write) { index, line in
+            var seen = Set<Int64>()
+            for label in records[index].labels {
+                guard let labelID = labelIDs[label.name.value.lowercased()], seen.insert(labelID).inserted else {
+                    continue
+                }
+                line += "\(labelID)\t\(numbers[index])\n"
+            }
+        }
+    }
+
+    /// created, assigned, labeled and milestoned at the issue's creation, by its author; closed
+    /// at its closing time.
     func writeEvents(_ write: (Data) throws -> Void) throws {
         try chunked(write) { index, line in
             let record = records[index]
             let number = String(numbers[index])
             let author = id(record.author)
             let created = record.createdAt.postgresText
-            line += "\(number)\tcreated\t\(author)\t\\N\t\\N\t\(created)\n"
-            for login in record.assignees {
-                line += "\(number)\tassigned\t\(author)\t\(id(login))\t\\N\t\(created)\n"
+            func event(
+                _ kind: String, subject: String? = nil, reason: String? = nil, label: String? = nil,
+                milestone: String? = nil, at time: String
+            ) {
+                line +=
+                    [
+                        number, kind, author, Connection.copyField(subject), Connection.copyField(reason),
+                        Connection.copyField(label), Connection.copyField(milestone), time,
+                    ].joined(separator: "\t") + "\n"
             }
+            event("created", at: created)
+            for login in record.assignees { event("assigned", subject: id(login), at: created) }
+            var labeled = Set<LabelName>()
+            for label in record.labels where labeled.insert(label.name).inserted {
+                event("labeled", label: label.name.value, at: created)
+            }
+            if let milestone = record.milestone { event("milestoned", milestone: milestone.title.value, at: created) }
             if let closedAt = record.closedAt {
                 let reason = record.stateReason == .notPlanned ? "not_planned" : "completed"
-                line += "\(number)\tclosed\t\(author)\t\\N\t\(reason)\t\(closedAt.postgresText)\n"
+                event("closed", reason: reason, at: closedAt.postgresText)
             }
         }
     }

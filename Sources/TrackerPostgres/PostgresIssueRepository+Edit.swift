@@ -10,6 +10,14 @@ extension PostgresIssueRepository {
             let actorID = try UserLookup.id(of: actor, on: connection)
             let addedIDs = try UserLookup.ids(of: edit.addAssignees, on: connection)
             let removedIDs = try UserLookup.ids(of: edit.removeAssignees, on: connection)
+            let addedLabels = try OrganizationLookup.labelIDs(of: edit.addLabels, on: connection)
+            let removedLabels = try OrganizationLookup.labelIDs(of: edit.removeLabels, on: connection)
+            let milestone: Int64?? =
+                switch edit.milestone {
+                case nil: .none
+                case .remove: .some(nil)
+                case .set(let title): .some(try OrganizationLookup.milestoneNumber(of: title, on: connection))
+                }
             try IssueRepositoryQueries.lock(numbers, on: connection)
             return try numbers.map { number in
                 if edit.changesText {
@@ -18,6 +26,11 @@ extension PostgresIssueRepository {
                 }
                 try IssueAssignees.change(
                     number, adding: addedIDs, removing: removedIDs, actor: actorID, on: connection)
+                try IssueOrganization.removeLabels(removedLabels, from: number.value, actor: actorID, on: connection)
+                try IssueOrganization.addLabels(addedLabels, to: number.value, actor: actorID, on: connection)
+                if case .some(let milestone) = milestone {
+                    try IssueOrganization.setMilestone(milestone, of: number.value, actor: actorID, on: connection)
+                }
                 return try IssueRepositoryQueries.issue(number.value, on: connection)
             }
         }

@@ -12,6 +12,8 @@ public struct PostgresIssueRepository: IssueRepository {
         try await database.trackedTransaction { connection in
             let authorID = try UserLookup.id(of: author, on: connection)
             let assigneeIDs = try UserLookup.ids(of: draft.assignees, on: connection)
+            let labelIDs = try OrganizationLookup.labelIDs(of: draft.labels, on: connection)
+            let milestone = try draft.milestone.map { try OrganizationLookup.milestoneNumber(of: $0, on: connection) }
             // The time is read after the counter row is locked, so later numbers have later times.
             let created = try connection.query(
                 """
@@ -19,13 +21,17 @@ public struct PostgresIssueRepository: IssueRepository {
                     UPDATE issue_number_counter SET last_number = last_number + 1
                     RETURNING last_number, clock_timestamp() AS at
                 )
-                INSERT INTO issues (number, title, body, author_id, created_at, updated_at)
-                SELECT last_number, $1, $2, $3, at, at FROM next
+                INSERT INTO issues (number, title, body, author_id, milestone_number, created_at, updated_at)
+                SELECT last_number, $1, $2, $3, $4, at, at FROM next
                 RETURNING number
-                """, [draft.title, draft.body, authorID])
+                """, [draft.title, draft.body, authorID, milestone])
             let number: Int64 = try created.rows[0].decode(0)
             try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
             try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
+            try IssueOrganization.addLabels(labelIDs, to: number, actor: authorID, touch: false, on: connection)
+            if let title = draft.milestone {
+                try IssueEvents.record(.milestoned(title), issue: number, actor: authorID, on: connection)
+            }
             try IssueMentions.add(issue: number, comment: nil, text: draft.body, on: connection)
             return try IssueRepositoryQueries.issue(number, on: connection)
         }
@@ -34,7 +40,8 @@ public struct PostgresIssueRepository: IssueRepository {
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         let query = IssueListQuery(filter)
         return try await database.tracked { connection in
-            try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
+            try IssueListQuery.requireKnownNames(in: filter, on: connection)
+            return try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
         }
     }
 

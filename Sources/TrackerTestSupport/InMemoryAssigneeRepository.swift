@@ -35,6 +35,20 @@ public actor InMemoryAssigneeRepository: AssigneeRepository {
         return Array(matching.prefix(limit ?? Int.max))
     }
 
+    /// Open assignments are counted by the issue repository that holds them; this one sees none.
+    public func workloads(prefix: String?, limit: Int?) async throws -> [UserWorkload] {
+        try await list(prefix: prefix, limit: limit).map {
+            UserWorkload(user: $0, openAssignments: openAssignments[$0.login] ?? 0)
+        }
+    }
+
+    /// Set by tests of the People tab.
+    public func setOpenAssignments(_ counts: [Login: Int64]) {
+        openAssignments = counts
+    }
+
+    private var openAssignments: [Login: Int64] = [:]
+
     public func suggestions(for text: String, limit: Int) async throws -> [Login] {
         guard let first = text.first else { return [] }
         let candidates = users.map(\.login).filter { $0.value.lowercased().hasPrefix(String(first).lowercased()) }

@@ -12,6 +12,14 @@ extension InMemoryIssueRepository: CommentRepository {
         let actor = try await registered(actor)
         let adding = try await registeredAll(edit.addAssignees)
         _ = try await registeredAll(edit.removeAssignees)
+        let addingLabels = try existingLabels(edit.addLabels)
+        _ = try existingLabels(edit.removeLabels)
+        let milestone: Milestone?? =
+            switch edit.milestone {
+            case nil: .none
+            case .remove: .some(nil)
+            case .set(let title): .some(try existingMilestone(title))
+            }
         var changes: [Change] = []
         var mentionedBodies: [(Int64, String)] = []
         for var issue in try existing(numbers) {
@@ -32,6 +40,8 @@ extension InMemoryIssueRepository: CommentRepository {
                 issue.version += 1
             }
             kinds += try issue.changeAssignees(adding: adding, removing: edit.removeAssignees)
+            kinds += issue.changeLabels(adding: addingLabels, removing: edit.removeLabels)
+            if case .some(let milestone) = milestone { kinds += issue.changeMilestone(to: milestone?.summary) }
             changes.append(change(issue, kinds, actor: actor))
         }
         for (number, body) in mentionedBodies { await recordMentions(issue: number, comment: nil, text: body) }

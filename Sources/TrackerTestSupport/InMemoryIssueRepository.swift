@@ -11,6 +11,10 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// Registered logins mentioned, by issue, then by text (nil: the body; else a comment id).
     var mentions: [Int64: [Int64?: Set<Login>]] = [:]
     private var lastNumber: Int64 = 0
+    /// Labels and milestones (see `+Organization`); issues carry copies kept in step on change.
+    var labelStore: [Label] = []
+    var milestoneStore: [Milestone] = []
+    var lastMilestoneNumber: Int64 = 0
     let users: InMemoryAssigneeRepository
     private let now: @Sendable () -> Timestamp
     private var lastMoment: Timestamp?
@@ -43,20 +47,26 @@ public actor InMemoryIssueRepository: IssueRepository {
         }
         let author = try await registered(author)
         let assignees = try await registeredAll(draft.assignees)
+        let labels = try existingLabels(draft.labels)
+        let milestone = try draft.milestone.map(existingMilestone)
         lastNumber += 1
         let moment = nextMoment()
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
-            assignees: assignees, createdAt: moment, updatedAt: moment)
+            assignees: assignees, createdAt: moment, updatedAt: moment, labels: labels, milestone: milestone?.summary)
         events[lastNumber] =
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
             + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
+            + labels.map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
+            + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? [])
         await recordMentions(issue: lastNumber, comment: nil, text: draft.body)
         return store(issue)
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         try takeFailure()
+        _ = try existingLabels(filter.labels)
+        if case .titled(let title) = filter.milestone { _ = try existingMilestone(title) }
         let matching = issues.values.filter { issue in
             filter.matches(issue, mentioning: mentioned(in: issue.number.value), comments: comments(of: issue.number))
         }.sorted(by: filter.areInOrder)
@@ -85,12 +95,20 @@ public actor InMemoryIssueRepository: IssueRepository {
             let author = try await registering(record.author)
             var assignees: [Login] = []
             for login in record.assignees { assignees.append(try await registering(login)) }
+            let labels = importingLabels(record.labels)
+            let milestone = try record.milestone.map(importingMilestone)
             let issue = Issue(
                 number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
                 stateReason: record.stateReason, author: author, assignees: assignees,
-                createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt)
+                createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt, labels: labels,
+                milestone: milestone?.summary)
             var timeline = [IssueEvent(kind: .created, actor: author, createdAt: record.createdAt)]
             timeline += assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt) }
+            timeline += labels.map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: record.createdAt) }
+            if let milestone {
+                timeline.append(
+                    IssueEvent(kind: .milestoned(milestone.title), actor: author, createdAt: record.createdAt))
+            }
             if let closedAt = record.closedAt {
                 timeline.append(
                     IssueEvent(kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt))
@@ -213,11 +231,12 @@ public actor InMemoryIssueRepository: IssueRepository {
         }
     }
 
-    /// Keeps assignees in PostgreSQL's order: by login, ignoring case.
+    /// Keeps assignees and labels in PostgreSQL's order: by login or name, ignoring case.
     @discardableResult
     func store(_ issue: Issue) -> Issue {
         var issue = issue
         issue.assignees.sort { $0.value.lowercased() < $1.value.lowercased() }
+        issue.labels.sort { $0.name.value.lowercased() < $1.name.value.lowercased() }
         issues[issue.number.value] = issue
         return issue
     }

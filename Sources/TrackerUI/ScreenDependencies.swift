@@ -19,6 +19,7 @@ public struct ScreenDependencies: Sendable {
     let saveDraft: SaveDraft
     let discardDraft: DiscardDraft
     let recoverDraft: RecoverDraft
+    let organization: OrganizationUseCases
     /// Opens `$VISUAL`/`$EDITOR` on the text and returns what was saved; nil when there is none.
     let editBody: (@Sendable (String) -> String?)?
 
@@ -27,7 +28,7 @@ public struct ScreenDependencies: Sendable {
         createIssue: CreateIssue, assignIssues: AssignIssues, unassignIssues: UnassignIssues,
         changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue, listUsers: ListUsers,
         saveDraft: SaveDraft, discardDraft: DiscardDraft,
-        recoverDraft: RecoverDraft, editBody: (@Sendable (String) -> String?)? = nil
+        recoverDraft: RecoverDraft, organization: OrganizationUseCases, editBody: (@Sendable (String) -> String?)? = nil
     ) {
         self.actor = actor
         self.listIssues = listIssues
@@ -44,6 +45,7 @@ public struct ScreenDependencies: Sendable {
         self.saveDraft = saveDraft
         self.discardDraft = discardDraft
         self.recoverDraft = recoverDraft
+        self.organization = organization
         self.editBody = editBody
     }
 

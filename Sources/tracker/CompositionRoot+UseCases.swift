@@ -4,12 +4,12 @@ import TrackerUI
 /// Every use case the commands and screens run, made here over the root's repositories and
 /// nowhere else.
 extension CompositionRoot {
-    var listIssues: ListIssues { ListIssues(issues: issues) }
-    var streamIssues: StreamIssues { StreamIssues(issues: issues) }
+    var listIssues: ListIssues { ListIssues(issues: issues, labels: labels, milestones: milestones) }
+    var streamIssues: StreamIssues { StreamIssues(issues: issues, labels: labels, milestones: milestones) }
     var showIssue: ShowIssue { ShowIssue(issues: issues) }
     var closeIssue: CloseIssue { CloseIssue(issues: issues) }
     var reopenIssue: ReopenIssue { ReopenIssue(issues: issues) }
-    var createIssue: CreateIssue { CreateIssue(issues: issues, users: users) }
+    var createIssue: CreateIssue { CreateIssue(issues: issues, users: users, labels: labels, milestones: milestones) }
     var assignIssues: AssignIssues { AssignIssues(issues: issues, users: users) }
     var unassignIssues: UnassignIssues { UnassignIssues(issues: issues, users: users) }
     var changeAssignees: ChangeAssignees { ChangeAssignees(issues: issues, users: users) }
@@ -21,10 +21,15 @@ extension CompositionRoot {
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }
+    var organization: OrganizationUseCases {
+        OrganizationUseCases(labels: labels, milestones: milestones, users: users)
+    }
 
     /// Text edits and comments the database could not take are kept as drafts on this machine.
     var editIssues: EditIssues {
-        EditIssues(issues: issues, users: users, drafts: FileDraftRepository(environment: environment))
+        EditIssues(
+            issues: issues, users: users, drafts: FileDraftRepository(environment: environment), labels: labels,
+            milestones: milestones)
     }
 
     var commentOnIssue: CommentOnIssue {
@@ -53,7 +58,7 @@ extension CompositionRoot {
             commentOnIssue: commentOnIssue, listUsers: listUsers,
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
-            recoverDraft: Self.recoverDraft(environment: environment),
+            recoverDraft: Self.recoverDraft(environment: environment), organization: organization,
             editBody: BodyEditor.make(environment: environment))
     }
 }

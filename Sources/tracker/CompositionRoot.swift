@@ -15,6 +15,8 @@ struct CompositionRoot: Sendable {
     var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
     var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
     var comments: PostgresCommentRepository { PostgresCommentRepository(database: database) }
+    var labels: PostgresLabelRepository { PostgresLabelRepository(database: database) }
+    var milestones: PostgresMilestoneRepository { PostgresMilestoneRepository(database: database) }
 
     /// Connects (starting the private cluster when that is the target) and checks the schema:
     /// the private cluster migrates itself; a shared database must be migrated by hand.

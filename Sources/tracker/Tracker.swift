@@ -70,7 +70,10 @@ enum ExitStatus {
 
     static func of(_ error: TrackerError) -> Int32 {
         switch error {
-        case .invalidInput, .notFound, .unknownUser, .unknownActingUser, .tooManyAssignees, .notPermitted: invalidInput
+        case .invalidInput, .notFound, .unknownUser, .unknownLabel, .unknownMilestone, .unknownActingUser,
+            .tooManyAssignees,
+            .notPermitted:
+            invalidInput
         case .editConflict: conflict
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch

@@ -12,7 +12,8 @@ extension TrackerError {
         case .schemaMismatch(let message): .schemaMismatch("\(message); \(note)")
         case .storageFailure(let message): .storageFailure("\(message); \(note)")
         // These carry no free text, and all exit 65 as notFound does.
-        case .unknownUser, .unknownActingUser, .tooManyAssignees: .notFound("\(self); \(note)")
+        case .unknownUser, .unknownLabel, .unknownMilestone, .unknownActingUser, .tooManyAssignees:
+            .notFound("\(self); \(note)")
         // Its own wording already says the text is kept.
         case .editConflict: self
         }

@@ -9,6 +9,8 @@ struct ContractFixture {
     let issues: any IssueRepository
     let users: any AssigneeRepository
     let comments: any CommentRepository
+    let labels: any LabelRepository
+    let milestones: any MilestoneRepository
     let alice: Login
 
     static func make(
@@ -16,13 +18,14 @@ struct ContractFixture {
     ) async throws
         -> ContractFixture
     {
-        let (issues, users, comments) = try await kind.makeRepositories()
+        let (issues, users, comments, labels, milestones) = try await kind.makeRepositories()
         for login in people {
             _ = try await users.add(try User(login: Login(login), name: login == "alice" ? "Alice Liddell" : ""))
         }
         let alice = try Login("alice")
         for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
-        return ContractFixture(issues: issues, users: users, comments: comments, alice: alice)
+        return ContractFixture(
+            issues: issues, users: users, comments: comments, labels: labels, milestones: milestones, alice: alice)
     }
 
     /// What both implementations say about a login nobody registered.
@@ -67,6 +70,10 @@ struct ContractFixture {
                 case .commented(let id): "commented \(id)"
                 case .commentEdited(let id): "edited comment \(id)"
                 case .commentDeleted(let id): "deleted comment \(id)"
+                case .labeled(let name): "labeled \(name.value)"
+                case .unlabeled(let name): "unlabeled \(name.value)"
+                case .milestoned(let title): "milestoned \(title.value)"
+                case .demilestoned(let title): "demilestoned \(title.value)"
                 }
             return "\(what) by \(event.actor.value)"
         }

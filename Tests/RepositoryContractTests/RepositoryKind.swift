@@ -10,18 +10,23 @@ enum RepositoryKind: CaseIterable, Sendable {
 
     /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
     func makeRepositories() async throws -> (
-        issues: any IssueRepository, users: any AssigneeRepository, comments: any CommentRepository
+        issues: any IssueRepository, users: any AssigneeRepository, comments: any CommentRepository,
+        labels: any LabelRepository, milestones: any MilestoneRepository
     ) {
         switch self {
         case .inMemory:
             let users = InMemoryAssigneeRepository()
             let issues = InMemoryIssueRepository(users: users)
-            return (issues, users, issues)
+            return (
+                issues, users, issues, InMemoryLabelRepository(issues: issues),
+                InMemoryMilestoneRepository(issues: issues)
+            )
         case .postgres:
             let database = Database(settings: try await TestPostgres.shared.freshDatabase())
             return (
                 PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database),
-                PostgresCommentRepository(database: database)
+                PostgresCommentRepository(database: database), PostgresLabelRepository(database: database),
+                PostgresMilestoneRepository(database: database)
             )
         }
     }

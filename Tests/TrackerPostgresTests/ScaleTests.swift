@@ -52,6 +52,17 @@ import TrackerTestSupport
             ("mention", IssueFilter(mention: user)),
             ("mention, all states", IssueFilter(state: .all, mention: user, sort: .updated)),
             ("search in comments", IssueFilter(state: .all, search: commentWords)),
+            ("two labels", IssueFilter(state: .all, labels: [try LabelName("label3"), try LabelName("label7")])),
+            ("one label, open", IssueFilter(labels: [try LabelName("label5")])),
+            ("milestone", IssueFilter(state: .all, milestone: .titled(try MilestoneTitle("Milestone 4")))),
+            ("milestone, open", IssueFilter(milestone: .titled(try MilestoneTitle("Milestone 9")))),
+            ("no milestone", IssueFilter(milestone: .noMilestone)),
+            (
+                "label and milestone",
+                IssueFilter(
+                    state: .all, labels: [try LabelName("label2")],
+                    milestone: .titled(try MilestoneTitle("Milestone 2")))
+            ),
         ]
         for (name, filter) in filters {
             let text = try plan(filter, settings: settings)
@@ -117,11 +128,18 @@ import TrackerTestSupport
         #expect(originals.count == 300)
 
         let records = try originals.map { issue in
-            try ImportedIssue(
+            var record = try ImportedIssue(
                 number: issue.number.value, title: issue.title, body: issue.body, state: issue.state,
                 stateReason: issue.stateReason, author: issue.author, assignees: issue.assignees,
                 createdAt: issue.createdAt, updatedAt: issue.updatedAt, closedAt: issue.closedAt)
+            record.labels = issue.labels
+            record.milestone = try issue.milestone.map { milestone in
+                try ImportedMilestone(
+                    number: milestone.number, title: milestone.title, dueOn: milestone.dueOn, state: milestone.state)
+            }
+            return record
         }
+        #expect(originals.contains { !$0.labels.isEmpty } && originals.contains { $0.milestone != nil })
         let target = Database(settings: try await TestPostgres.shared.freshDatabase())
         let targetIssues = PostgresIssueRepository(database: target)
         let result = try await ImportIssues(issues: targetIssues)(records)

@@ -68,8 +68,9 @@ import TrackerUI
         let object = parsed[0]
         #expect(
             Set(object.keys) == [
-                "number", "title", "body", "state", "stateReason", "author", "assignees", "comments", "createdAt",
-                "updatedAt", "closedAt",
+                "number", "title", "body", "state", "stateReason", "author", "assignees", "comments", "labels",
+                "milestone",
+                "createdAt", "updatedAt", "closedAt",
             ])
         #expect((object["comments"] as? [Any])?.isEmpty == true, "an issue read without comments lists none")
         #expect(object["number"] as? Int == 3)

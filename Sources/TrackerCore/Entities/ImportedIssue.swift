@@ -17,6 +17,10 @@ public struct ImportedIssue: Equatable, Sendable {
     public var closedAt: Timestamp?
     /// Oldest first, as exported.
     public var comments: [ImportedComment] = []
+    /// Labels missing from the tracker are created with this colour and description.
+    public var labels: [Label] = []
+    /// A milestone missing from the tracker (by title) is created as described.
+    public var milestone: ImportedMilestone?
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,
@@ -74,6 +78,26 @@ public struct ImportedComment: Equatable, Sendable {
         self.body = try Comment.validBody(body)
         self.createdAt = createdAt
         self.updatedAt = max(updatedAt, createdAt)
+    }
+}
+
+/// An issue's milestone as an export describes it. Its number is kept when it is free.
+public struct ImportedMilestone: Equatable, Sendable {
+    public var number: MilestoneNumber?
+    public var title: MilestoneTitle
+    public var description: String
+    public var dueOn: Timestamp?
+    public var state: MilestoneState
+
+    public init(
+        number: MilestoneNumber?, title: MilestoneTitle, description: String = "", dueOn: Timestamp? = nil,
+        state: MilestoneState = .open
+    ) throws(TrackerError) {
+        self.number = number
+        self.title = title
+        self.description = try Milestone.validDescription(description)
+        self.dueOn = dueOn
+        self.state = state
     }
 }
 

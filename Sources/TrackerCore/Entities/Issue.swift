@@ -15,12 +15,15 @@ public struct Issue: Equatable, Sendable {
     public var version: Int64
     /// The comments, oldest first, when the read asked for them (`IssueFilter.includesComments`).
     public var comments: [Comment]?
+    /// Its labels, by name ignoring case.
+    public var labels: [Label]
+    public var milestone: IssueMilestone?
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,
         stateReason: StateReason? = nil, author: Login, assignees: [Login] = [],
         createdAt: Timestamp, updatedAt: Timestamp, closedAt: Timestamp? = nil, version: Int64 = 1,
-        comments: [Comment]? = nil
+        comments: [Comment]? = nil, labels: [Label] = [], milestone: IssueMilestone? = nil
     ) {
         self.number = number
         self.title = title
@@ -34,5 +37,7 @@ public struct Issue: Equatable, Sendable {
         self.closedAt = closedAt
         self.version = version
         self.comments = comments
+        self.labels = labels
+        self.milestone = milestone
     }
 }

@@ -7,13 +7,27 @@ public struct IssueDraft: Equatable, Sendable {
     public let title: String
     public let body: String
     public let assignees: [Login]
+    /// Repeated names (in any case) are dropped.
+    public let labels: [LabelName]
+    public let milestone: MilestoneTitle?
 
     /// The title is trimmed; the body is kept as typed. Lengths count Unicode scalars, as
     /// PostgreSQL's `char_length` does, so the core and the schema agree.
-    public init(title: String, body: String = "", assignees: [Login] = []) throws(TrackerError) {
+    public init(
+        title: String, body: String = "", assignees: [Login] = [], labels: [LabelName] = [],
+        milestone: MilestoneTitle? = nil
+    ) throws(TrackerError) {
         self.title = try IssueDraft.validTitle(title)
         self.body = try IssueDraft.validBody(body)
         self.assignees = try IssueDraft.validAssignees(assignees)
+        self.labels = IssueDraft.unique(labels)
+        self.milestone = milestone
+    }
+
+    static func unique<T: Equatable>(_ values: [T]) -> [T] {
+        var unique: [T] = []
+        for value in values where !unique.contains(value) { unique.append(value) }
+        return unique
     }
 
     /// Drops repeated logins (in any case); more than 10 is refused.

@@ -5,9 +5,18 @@ public struct IssueEdit: Equatable, Sendable {
     public let body: String?
     public let addAssignees: [Login]
     public let removeAssignees: [Login]
+    public let addLabels: [LabelName]
+    public let removeLabels: [LabelName]
+    public let milestone: MilestoneEdit?
+
+    public enum MilestoneEdit: Equatable, Sendable {
+        case set(MilestoneTitle)
+        case remove
+    }
 
     public init(
-        title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = []
+        title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = [],
+        addLabels: [LabelName] = [], removeLabels: [LabelName] = [], milestone: MilestoneEdit? = nil
     ) throws(TrackerError) {
         self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
         self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
@@ -19,10 +28,20 @@ public struct IssueEdit: Equatable, Sendable {
                 field: "assignees", rule: "'\(both)' is both added and removed; give it to one of the two")
         }
         self.removeAssignees = removing
+        self.addLabels = IssueDraft.unique(addLabels)
+        self.removeLabels = IssueDraft.unique(removeLabels)
+        if let both = self.addLabels.first(where: self.removeLabels.contains) {
+            throw .invalidInput(
+                field: "labels", rule: "'\(both)' is both added and removed; give it to one of the two")
+        }
+        self.milestone = milestone
     }
 
     public var changesText: Bool { title != nil || body != nil }
-    public var isEmpty: Bool { !changesText && addAssignees.isEmpty && removeAssignees.isEmpty }
+    public var changesLabels: Bool { !addLabels.isEmpty || !removeLabels.isEmpty }
+    public var isEmpty: Bool {
+        !changesText && addAssignees.isEmpty && removeAssignees.isEmpty && !changesLabels && milestone == nil
+    }
 }
 
 extension TrackerError {

@@ -15,6 +15,10 @@ public struct IssueEvent: Equatable, Sendable {
         case commentEdited(CommentID)
         /// The comment is gone; this line keeps its place in the timeline.
         case commentDeleted(CommentID)
+        case labeled(LabelName)
+        case unlabeled(LabelName)
+        case milestoned(MilestoneTitle)
+        case demilestoned(MilestoneTitle)
     }
 
     public var kind: Kind

@@ -5,6 +5,13 @@ public enum AssigneeFilter: Equatable, Sendable {
     case nobody
 }
 
+/// Which milestone a list's issues must be in.
+public enum MilestoneFilter: Equatable, Sendable {
+    case titled(MilestoneTitle)
+    /// Issues in no milestone (`--milestone none`).
+    case noMilestone
+}
+
 public enum IssueSort: String, Equatable, Sendable, CaseIterable {
     case created
     case updated
@@ -20,6 +27,9 @@ public struct IssueFilter: Equatable, Sendable {
     public var author: Login?
     /// Issues whose body or comments mention this user.
     public var mention: Login?
+    /// Issues carrying every one of these labels.
+    public var labels: [LabelName]
+    public var milestone: MilestoneFilter?
     /// Words that must all appear in the title and body, or all in one comment.
     public var search: String?
     public var sort: IssueSort
@@ -32,13 +42,15 @@ public struct IssueFilter: Equatable, Sendable {
 
     public init(
         state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, mention: Login? = nil,
-        search: String? = nil,
+        search: String? = nil, labels: [LabelName] = [], milestone: MilestoneFilter? = nil,
         sort: IssueSort = .created, ascending: Bool = false, limit: Int? = IssueFilter.defaultLimit
     ) {
         self.state = state
         self.assignee = assignee
         self.author = author
         self.mention = mention
+        self.labels = IssueDraft.unique(labels)
+        self.milestone = milestone
         self.search = search.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0.trimmingWhitespace }
         self.sort = sort
         self.ascending = ascending

@@ -26,3 +26,14 @@ extension String {
         return String(scalars[start...end])
     }
 }
+
+/// A user with how many open issues they are assigned (the People tab).
+public struct UserWorkload: Equatable, Sendable {
+    public var user: User
+    public var openAssignments: Int64
+
+    public init(user: User, openAssignments: Int64) {
+        self.user = user
+        self.openAssignments = openAssignments
+    }
+}

@@ -8,6 +8,8 @@ public protocol AssigneeRepository: Sendable {
     func find(_ login: Login) async throws -> User?
     /// Users whose login starts with `prefix` (ignoring case), or all when `nil`, by login.
     func list(prefix: String?, limit: Int?) async throws -> [User]
+    /// Like `list`, each user with the number of open issues assigned to them.
+    func workloads(prefix: String?, limit: Int?) async throws -> [UserWorkload]
     /// Registered logins close to `text` (sharing a prefix, or a small edit distance from a
     /// candidate sharing its first letter), looked up without loading every user.
     func suggestions(for text: String, limit: Int) async throws -> [Login]

@@ -1,14 +1,19 @@
 public struct CreateIssue: Sendable {
     private let issues: any IssueRepository
     private let users: any AssigneeRepository
+    private let names: KnownNames
 
-    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+    public init(
+        issues: any IssueRepository, users: any AssigneeRepository, labels: (any LabelRepository)? = nil,
+        milestones: (any MilestoneRepository)? = nil
+    ) {
         self.issues = issues
         self.users = users
+        self.names = KnownNames(labels: labels, milestones: milestones)
     }
 
     public func callAsFunction(_ draft: IssueDraft, author: Login) async throws -> Issue {
         try await RegisteredUsers(users: users).require(draft.assignees)
-        return try await issues.create(draft, author: author)
+        return try await names.explaining { try await issues.create(draft, author: author) }
     }
 }

@@ -6,11 +6,16 @@ public struct EditIssues: Sendable {
     private let issues: any IssueRepository
     private let users: any AssigneeRepository
     private let drafts: (any DraftRepository)?
+    private let names: KnownNames
 
-    public init(issues: any IssueRepository, users: any AssigneeRepository, drafts: (any DraftRepository)? = nil) {
+    public init(
+        issues: any IssueRepository, users: any AssigneeRepository, drafts: (any DraftRepository)? = nil,
+        labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil
+    ) {
         self.issues = issues
         self.users = users
         self.drafts = drafts
+        self.names = KnownNames(labels: labels, milestones: milestones)
     }
 
     public func callAsFunction(
@@ -21,14 +26,14 @@ public struct EditIssues: Sendable {
         }
         guard !edit.isEmpty else {
             throw TrackerError.invalidInput(
-                field: "edit", rule: "nothing to change: give a new title or body, or assignees to add or remove")
+                field: "edit", rule: "nothing to change: give a new title or body, assignees, labels or a milestone")
         }
         guard !edit.changesText || numbers.count == 1 else {
             throw TrackerError.textEditOfSeveral
         }
         try await RegisteredUsers(users: users).require(edit.addAssignees + edit.removeAssignees)
         do {
-            let edited = try await issues.edit(numbers, edit, read: read, actor: actor)
+            let edited = try await names.explaining { try await issues.edit(numbers, edit, read: read, actor: actor) }
             if read != nil { try? drafts?.discard(.edit(numbers[0])) }
             return edited
         } catch {

@@ -1,8 +1,12 @@
 public struct ListIssues: Sendable {
     private let issues: any IssueRepository
+    private let names: KnownNames
 
-    public init(issues: any IssueRepository) {
+    public init(
+        issues: any IssueRepository, labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil
+    ) {
         self.issues = issues
+        self.names = KnownNames(labels: labels, milestones: milestones)
     }
 
     public func callAsFunction(_ filter: IssueFilter) async throws -> IssuePage {
@@ -15,7 +19,7 @@ public struct ListIssues: Sendable {
             let (more, overflow) = limit.addingReportingOverflow(1)
             return overflow ? nil : more
         }
-        let found = try await issues.list(probe)
+        let found = try await names.explaining { try await issues.list(probe) }
         var ignored: [String] = []
         if let search = filter.search { ignored = try await issues.ignoredSearchWords(in: search) }
         guard let limit = filter.limit, found.count > limit else {

@@ -69,6 +69,10 @@ public struct IssueDetailView {
         case .commented(let id): "commented (comment \(id))"
         case .commentEdited(let id): "edited comment \(id)"
         case .commentDeleted(let id): "deleted comment \(id)"
+        case .labeled(let name): "added the \"\(VisibleText.line(name.value))\" label"
+        case .unlabeled(let name): "removed the \"\(VisibleText.line(name.value))\" label"
+        case .milestoned(let title): "added this to the \"\(VisibleText.line(title.value))\" milestone"
+        case .demilestoned(let title): "removed this from the \"\(VisibleText.line(title.value))\" milestone"
         }
     }
 }

@@ -1,0 +1,22 @@
+/// Fills in suggestions when a repository reports a label or milestone that does not exist (the
+/// repositories find out in the statement that needed it, so the common case costs nothing more).
+struct KnownNames {
+    let labels: (any LabelRepository)?
+    let milestones: (any MilestoneRepository)?
+
+    static let suggestionLimit = 3
+
+    func explaining<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch TrackerError.unknownLabel(let name, let suggestions) where suggestions.isEmpty {
+            guard let labels else { throw TrackerError.unknownLabel(name: name, suggestions: []) }
+            let found = try await labels.suggestions(for: name, limit: KnownNames.suggestionLimit)
+            throw TrackerError.unknownLabel(name: name, suggestions: found.map(\.value))
+        } catch TrackerError.unknownMilestone(let title, let suggestions) where suggestions.isEmpty {
+            guard let milestones else { throw TrackerError.unknownMilestone(title: title, suggestions: []) }
+            let found = try await milestones.suggestions(for: title, limit: KnownNames.suggestionLimit)
+            throw TrackerError.unknownMilestone(title: title, suggestions: found.map(\.value))
+        }
+    }
+}
