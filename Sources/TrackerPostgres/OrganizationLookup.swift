@@ -21,12 +21,21 @@ enum OrganizationLookup {
     }
 
     static func milestoneNumber(of title: MilestoneTitle, on connection: Connection) throws -> Int64 {
+        try milestone(titled: title, on: connection).number
+    }
+
+    /// The number and the title as stored.
+    static func milestone(
+        titled title: MilestoneTitle, on connection: Connection
+    ) throws -> (
+        number: Int64, title: MilestoneTitle
+    ) {
         guard
             let row = try connection.query(
-                "SELECT number FROM milestones WHERE lower(title) = lower($1)", [title.value]
+                "SELECT number, title FROM milestones WHERE lower(title) = lower($1)", [title.value]
             ).first
         else { throw TrackerError.unknownMilestone(title: title.value, suggestions: []) }
-        return try row.decode(0)
+        return (try row.decode(0), try MilestoneTitle(try row.decode(1)))
     }
 }
 
@@ -47,6 +56,7 @@ enum IssueOrganization {
             )
             INSERT INTO issue_events (issue_number, kind, actor_id, label_name, created_at)
             SELECT $1, 'labeled', $3, l.name, clock_timestamp() FROM added JOIN labels l ON l.id = added.label_id
+             ORDER BY lower(l.name)
             """, [number, PostgresTextArray(labelIDs.map(String.init)), actor])
         if touch, added.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
@@ -60,6 +70,7 @@ enum IssueOrganization {
             )
             INSERT INTO issue_events (issue_number, kind, actor_id, label_name, created_at)
             SELECT $1, 'unlabeled', $3, l.name, clock_timestamp() FROM removed JOIN labels l ON l.id = removed.label_id
+             ORDER BY lower(l.name)
             """, [number, PostgresTextArray(labelIDs.map(String.init)), actor])
         if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
@@ -78,10 +89,10 @@ enum IssueOrganization {
                 RETURNING i.number
             )
             INSERT INTO issue_events (issue_number, kind, actor_id, milestone_title, created_at)
-            SELECT old.number, 'demilestoned', $3, old.title, clock_timestamp() FROM old, changed
+            SELECT old.number, 'demilestoned', $3::bigint, old.title, clock_timestamp() FROM old, changed
              WHERE old.title IS NOT NULL
             UNION ALL
-            SELECT changed.number, 'milestoned', $3, m.title, clock_timestamp() FROM changed
+            SELECT changed.number, 'milestoned', $3::bigint, m.title, clock_timestamp() FROM changed
               JOIN milestones m ON m.number = $2
             """, [number, milestone, actor])
     }

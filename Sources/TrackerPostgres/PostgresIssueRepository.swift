@@ -13,7 +13,7 @@ public struct PostgresIssueRepository: IssueRepository {
             let authorID = try UserLookup.id(of: author, on: connection)
             let assigneeIDs = try UserLookup.ids(of: draft.assignees, on: connection)
             let labelIDs = try OrganizationLookup.labelIDs(of: draft.labels, on: connection)
-            let milestone = try draft.milestone.map { try OrganizationLookup.milestoneNumber(of: $0, on: connection) }
+            let milestone = try draft.milestone.map { try OrganizationLookup.milestone(titled: $0, on: connection) }
             // The time is read after the counter row is locked, so later numbers have later times.
             let created = try connection.query(
                 """
@@ -24,13 +24,13 @@ public struct PostgresIssueRepository: IssueRepository {
                 INSERT INTO issues (number, title, body, author_id, milestone_number, created_at, updated_at)
                 SELECT last_number, $1, $2, $3, $4, at, at FROM next
                 RETURNING number
-                """, [draft.title, draft.body, authorID, milestone])
+                """, [draft.title, draft.body, authorID, milestone?.number])
             let number: Int64 = try created.rows[0].decode(0)
             try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
             try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
             try IssueOrganization.addLabels(labelIDs, to: number, actor: authorID, touch: false, on: connection)
-            if let title = draft.milestone {
-                try IssueEvents.record(.milestoned(title), issue: number, actor: authorID, on: connection)
+            if let milestone {
+                try IssueEvents.record(.milestoned(milestone.title), issue: number, actor: authorID, on: connection)
             }
             try IssueMentions.add(issue: number, comment: nil, text: draft.body, on: connection)
             return try IssueRepositoryQueries.issue(number, on: connection)

@@ -83,7 +83,10 @@ extension Issue {
         labels.removeAll { removed.contains($0) }
         let added = adding.filter { label in !labels.contains { $0.name == label.name } }
         labels += added
-        return removed.map { .unlabeled($0.name) } + added.map { .labeled($0.name) }
+        // As PostgreSQL records them: each kind by name.
+        let byName: (Label, Label) -> Bool = { $0.name.value.lowercased() < $1.name.value.lowercased() }
+        return removed.sorted(by: byName).map { .unlabeled($0.name) }
+            + added.sorted(by: byName).map { .labeled($0.name) }
     }
 
     mutating func changeMilestone(to new: IssueMilestone?) -> [IssueEvent.Kind] {

@@ -57,7 +57,8 @@ public actor InMemoryIssueRepository: IssueRepository {
         events[lastNumber] =
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
             + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
-            + labels.map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
+            + labels.sorted { $0.name.value.lowercased() < $1.name.value.lowercased() }
+            .map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
             + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? [])
         await recordMentions(issue: lastNumber, comment: nil, text: draft.body)
         return store(issue)
