@@ -5,12 +5,14 @@ public enum IssueListCommands {
     public static let help =
         "n new · a N assign · c N close · o N reopen · v N view · / words search · "
         + "f assignee:@me state:closed author:LOGIN label:bug milestone:\"v1.0\"|none sort:updated · "
-        + "> < page · r refresh · ? help · q quit"
+        + "> < page · r refresh · " + TabCommands.help + " · ? help · q quit"
 
     public enum Parsed: Equatable, Sendable {
         case input(IssueListViewModel.Input)
         case help
         case quit
+        /// `b`: back to the screen that opened this list (a milestone's issues).
+        case back
     }
 
     /// `me` resolves `@me` in filters.
@@ -22,6 +24,7 @@ public enum IssueListCommands {
         switch command.lowercased() {
         case "": return .input(.refresh)
         case "q", "quit", "exit": return .quit
+        case "b", "back": return .back
         case "?", "h", "help": return .help
         case "n", "new": return .input(.newIssue)
         case "r": return .input(.refresh)
