@@ -14,6 +14,13 @@ extension IssueFilter {
         default: break
         }
         if let author, issue.author != author { return false }
+        let carried = issue.labels.map(\.name)
+        if !labels.allSatisfy(carried.contains) { return false }
+        switch milestone {
+        case .titled(let title) where issue.milestone?.title != title: return false
+        case .noMilestone where issue.milestone != nil: return false
+        default: break
+        }
         if let mention, !mentioned.contains(mention) { return false }
         if !labels.allSatisfy({ wanted in issue.labels.contains { $0.name == wanted } }) { return false }
         switch milestone {

@@ -1,11 +1,17 @@
 import TrackerCore
 
-/// The root: offers back a draft that could not be saved last time, then starts the issue list.
+/// The root: offers back a draft that could not be saved last time, then runs the tab bar
+/// (Issues · Labels · Milestones · People). Each tab is one coordinator, kept while the app runs
+/// so a tab comes back as it was left; a tab ends by saying which tab to show next, or to quit.
 @MainActor
 public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     private let terminal: any Terminal
     private let dependencies: ScreenDependencies
+    private lazy var issues = IssueListCoordinator(terminal: terminal, dependencies: dependencies)
+    private lazy var labels = LabelsCoordinator(terminal: terminal, dependencies: dependencies)
+    private lazy var milestones = MilestonesCoordinator(terminal: terminal, dependencies: dependencies)
+    private lazy var people = PeopleCoordinator(terminal: terminal, dependencies: dependencies)
 
     public init(terminal: any Terminal, dependencies: ScreenDependencies) {
         self.terminal = terminal
@@ -21,6 +27,22 @@ public final class AppCoordinator: Coordinator {
                 IssueCreatorView(format: .table).renderOutcome(await run(creator), to: terminal)
             }
         }
-        _ = await run(IssueListCoordinator(terminal: terminal, dependencies: dependencies))
+        var tab = Tab.issues
+        while true {
+            switch await show(tab) {
+            case .switchTo(let next): tab = next
+            case .back: continue
+            case .quit: return
+            }
+        }
+    }
+
+    private func show(_ tab: Tab) async -> TabOutcome {
+        switch tab {
+        case .issues: await run(issues)
+        case .labels: await run(labels)
+        case .milestones: await run(milestones)
+        case .people: await run(people)
+        }
     }
 }

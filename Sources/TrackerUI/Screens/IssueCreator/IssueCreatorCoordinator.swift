@@ -1,3 +1,4 @@
+import Foundation
 import TrackerCore
 
 /// The new-issue screen: title (checked as typed), body, optional assignees (the assignee screen
@@ -39,10 +40,7 @@ public final class IssueCreatorCoordinator: Coordinator {
             guard let wantsAssignees = ask("Choose assignees? [y/N] ") else { return .cancelled }
             if wantsAssignees.lowercased().hasPrefix("y") { await chooseAssignees() }
         }
-        view.renderSummary(viewModel.output, to: terminal)
-        guard let answer = ask("Create this issue? [Y/n] "), !answer.lowercased().hasPrefix("n") else {
-            return .cancelled
-        }
+        guard await confirmed() else { return .cancelled }
         await viewModel.send(.confirm)
         let output = viewModel.output
         if let created = output.created { return .created(created) }
@@ -75,6 +73,35 @@ public final class IssueCreatorCoordinator: Coordinator {
             guard let problem = viewModel.output.problem else { return true }
             terminal.writeFailure(problem)
         }
+    }
+
+    /// Shows the draft and asks to create it; `l` and `m` choose labels and the milestone first.
+    private func confirmed() async -> Bool {
+        while true {
+            view.renderSummary(viewModel.output, to: terminal)
+            guard let answer = ask("Create this issue? [Y/n, l labels, m milestone] ") else { return false }
+            switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "l": await chooseLabels()
+            case "m": await chooseMilestone()
+            case let other: return !other.hasPrefix("n")
+            }
+        }
+    }
+
+    private func chooseLabels() async {
+        let picker = ChoiceCoordinator.labels(
+            terminal: terminal, dependencies: dependencies, mode: .draft(viewModel.output.labels))
+        guard case .chosen(let change) = await run(picker) else { return }
+        await viewModel.send(.labels(change.chosen))
+        terminal.writeLine(change.describe("Labels", name: \.value))
+    }
+
+    private func chooseMilestone() async {
+        let current = viewModel.output.milestone.map { [$0] } ?? []
+        let picker = ChoiceCoordinator.milestone(terminal: terminal, dependencies: dependencies, mode: .draft(current))
+        guard case .chosen(let change) = await run(picker) else { return }
+        await viewModel.send(.milestone(change.chosen.first))
+        terminal.writeLine(change.describe("Milestone", name: \.value))
     }
 
     private func chooseAssignees() async {

@@ -27,6 +27,10 @@ public struct IssueCreatorView {
         terminal.writeLine("Title:     \(VisibleText.line(output.title))")
         terminal.writeLine(
             "Assignees: " + (output.assignees.isEmpty ? "none" : output.assignees.map(\.value).joined(separator: ", ")))
+        if !output.labels.isEmpty {
+            terminal.writeLine("Labels:    " + output.labels.map { VisibleText.line($0.value) }.joined(separator: ", "))
+        }
+        if let milestone = output.milestone { terminal.writeLine("Milestone: " + VisibleText.line(milestone.value)) }
         terminal.writeLine(output.body.isEmpty ? "(no description)" : VisibleText.block(output.body))
     }
 

@@ -4,7 +4,7 @@ import TrackerCore
 /// Turns a line typed at the issue screen's prompt into the screen's `Input` or a way out.
 public enum IssueDetailCommands {
     public static let help =
-        "e edit title and body · c comment · a assignees · x close · x not-planned close as not planned · "
+        "e edit title and body · c comment · a assignees · l labels · m milestone · x close · x not-planned close as not planned · "
         + "o reopen · r refresh · ? help · b back"
 
     public enum Parsed: Equatable, Sendable {
@@ -15,6 +15,10 @@ public enum IssueDetailCommands {
         case comment
         /// Open the assignee picker for this issue.
         case assignees
+        /// Open the label picker for this issue.
+        case labels
+        /// Open the milestone picker for this issue.
+        case milestone
         case help
         case back
         /// Not understood: the text as typed.
@@ -33,6 +37,8 @@ public enum IssueDetailCommands {
         case ("e", ""), ("edit", ""): return .edit
         case ("c", ""), ("comment", ""): return .comment
         case ("a", ""): return .assignees
+        case ("l", ""), ("labels", ""): return .labels
+        case ("m", ""), ("milestone", ""): return .milestone
         case ("o", ""): return .input(.reopen)
         case ("x", ""): return .input(.close(.completed))
         case ("x", _):

@@ -2,7 +2,8 @@ import TrackerCore
 
 /// The issue screen: the issue with its comments and timeline, and the actions that start from
 /// one issue: edit the title and body, comment, choose assignees (each a child screen with its
-/// outcome), close and reopen. `b` goes back to the screen that opened it.
+/// outcome), choose labels and the milestone, close and reopen. `b` goes back to the screen that
+/// opened it.
 @MainActor
 public final class IssueDetailCoordinator: Coordinator {
     public enum Outcome: Equatable, Sendable {
@@ -46,6 +47,10 @@ public final class IssueDetailCoordinator: Coordinator {
                 await comment()
             case .assignees:
                 await chooseAssignees()
+            case .labels:
+                await chooseLabels()
+            case .milestone:
+                await chooseMilestone()
             case .input(let input):
                 await viewModel.send(input)
                 show()
@@ -87,6 +92,27 @@ public final class IssueDetailCoordinator: Coordinator {
         } else {
             await viewModel.send(.appear)
         }
+        show()
+    }
+
+    /// Chooses labels (the picker saves them through EditIssues); the issue is shown again with
+    /// what changed.
+    private func chooseLabels() async {
+        let picker = ChoiceCoordinator.labels(
+            terminal: terminal, dependencies: dependencies, mode: .issue(viewModel.number))
+        let outcome = await run(picker)
+        let change = if case .chosen(let change) = outcome { change } else { ChoiceChange<LabelName>.none }
+        await viewModel.send(.labelled(change))
+        show()
+    }
+
+    /// Chooses the milestone, or none (saved by the picker); the issue is shown again.
+    private func chooseMilestone() async {
+        let picker = ChoiceCoordinator.milestone(
+            terminal: terminal, dependencies: dependencies, mode: .issue(viewModel.number))
+        let outcome = await run(picker)
+        let change = if case .chosen(let change) = outcome { change } else { ChoiceChange<MilestoneTitle>.none }
+        await viewModel.send(.milestoned(change))
         show()
     }
 

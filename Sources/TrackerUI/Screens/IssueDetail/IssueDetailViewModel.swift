@@ -16,6 +16,10 @@ public final class IssueDetailViewModel {
         case commented
         /// Its assignees were chosen from here: load it again and say who they are.
         case assigned([Login])
+        /// Its labels were chosen (and saved) from here: load it again and say what changed.
+        case labelled(ChoiceChange<LabelName>)
+        /// Its milestone was chosen (and saved) from here: load it again and say what changed.
+        case milestoned(ChoiceChange<MilestoneTitle>)
     }
 
     public struct Output: Equatable, Sendable {
@@ -74,6 +78,10 @@ public final class IssueDetailViewModel {
                     logins.isEmpty
                     ? "Issue \(number) has no assignees"
                     : "Assignees of issue \(number): " + logins.map(\.value).joined(separator: ", ")
+            case .labelled(let change):
+                output.notice = change.describe("Labels of issue \(number)", name: \.value)
+            case .milestoned(let change):
+                output.notice = change.describe("Milestone of issue \(number)", name: \.value)
             }
             output.details = try await useCases.show(number)
         } catch {

@@ -4,12 +4,15 @@ import TrackerCore
 public enum IssueListCommands {
     public static let help =
         "n new · a N assign · c N close · o N reopen · v N view · / words search · "
-        + "f assignee:@me state:closed author:LOGIN sort:updated · > < page · r refresh · ? help · q quit"
+        + "f assignee:@me state:closed author:LOGIN label:bug milestone:\"v1.0\"|none sort:updated · "
+        + "> < page · r refresh · " + TabCommands.help + " · ? help · q quit"
 
     public enum Parsed: Equatable, Sendable {
         case input(IssueListViewModel.Input)
         case help
         case quit
+        /// `b`: back to the screen that opened this list (a milestone's issues).
+        case back
     }
 
     /// `me` resolves `@me` in filters.
@@ -21,6 +24,7 @@ public enum IssueListCommands {
         switch command.lowercased() {
         case "": return .input(.refresh)
         case "q", "quit", "exit": return .quit
+        case "b", "back": return .back
         case "?", "h", "help": return .help
         case "n", "new": return .input(.newIssue)
         case "r": return .input(.refresh)
@@ -35,18 +39,26 @@ public enum IssueListCommands {
             default: return .input(.view(number))
             }
         case "f":
-            guard let filter = filter(rest, current: current, me: me) else { return .input(.unknown(trimmed)) }
-            return .input(.filter(filter))
+            switch filter(rest, current: current, me: me) {
+            case .none: return .input(.unknown(trimmed))
+            case .some(.success(let filter)): return .input(.filter(filter))
+            case .some(.failure(let problem)): return .input(.invalidFilter(problem))
+            }
         default:
             return .input(.unknown(trimmed))
         }
     }
 
-    /// `assignee:@me state:closed author:bob sort:updated`; `f` alone clears the filter.
-    static func filter(_ text: String, current: IssueFilter, me: Login) -> IssueFilter? {
+    /// `assignee:@me state:closed author:bob label:bug milestone:"v1.0" sort:updated`; a value
+    /// with spaces is quoted; several `label:` terms mean all of them; `f` alone clears the filter.
+    /// nil when a term is not understood; a failure when a name breaks its rules.
+    static func filter(_ text: String, current: IssueFilter, me: Login) -> Result<IssueFilter, TrackerError>? {
+        guard let terms = FilterTerms.split(text) else {
+            return .failure(.invalidInput(field: "filter", rule: "a quote is not closed: write milestone:\"v1.0\""))
+        }
         var filter = IssueFilter(limit: current.limit)
-        for pair in text.split(separator: " ") {
-            let parts = pair.split(separator: ":", maxSplits: 1).map(String.init)
+        for term in terms {
+            let parts = term.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { return nil }
             let value = parts[1]
             func login() -> Login? { value == "@me" ? me : try? Login(value) }
@@ -67,11 +79,24 @@ public enum IssueListCommands {
             case "sort":
                 guard let sort = IssueSort(rawValue: value.lowercased()) else { return nil }
                 filter.sort = sort
+            case "label":
+                do {
+                    let name = try LabelName(value)
+                    if !filter.labels.contains(name) { filter.labels.append(name) }
+                } catch {
+                    return .failure(error)
+                }
+            case "milestone":
+                if value.lowercased() == "none" {
+                    filter.milestone = .noMilestone
+                } else {
+                    do { filter.milestone = .titled(try MilestoneTitle(value)) } catch { return .failure(error) }
+                }
             default:
                 return nil
             }
         }
-        return filter
+        return .success(filter)
     }
 
     /// The active filter, written as it is typed after `f`.
@@ -83,6 +108,12 @@ public enum IssueListCommands {
         case nil: break
         }
         if let author = filter.author { parts.append("author:\(author == me ? "@me" : author.value)") }
+        parts += filter.labels.map { "label:" + FilterTerms.quoted($0.value) }
+        switch filter.milestone {
+        case .titled(let title): parts.append("milestone:" + FilterTerms.quoted(title.value))
+        case .noMilestone: parts.append("milestone:none")
+        case nil: break
+        }
         if filter.sort == .updated { parts.append("sort:updated") }
         if let search = filter.search { parts.append("search:\"\(VisibleText.line(search))\"") }
         return parts.joined(separator: " ")

@@ -1,51 +1,90 @@
 import TrackerCore
 
 /// The issue list screen: shows a page of issues and reads commands at its prompt, starting the
-/// creator, issue and assignee screens as children.
+/// creator, issue and assignee screens as children. It is the Issues tab, and the list of one
+/// milestone's issues opened from the Milestones tab.
 @MainActor
 public final class IssueListCoordinator: Coordinator {
-    public enum Outcome: Equatable, Sendable {
-        /// `q`, or the end of input.
-        case quit
+    public typealias Outcome = TabOutcome
+
+    public enum Scope: Equatable, Sendable {
+        /// The Issues tab.
+        case tab
+        /// One milestone's issues, opened from the Milestones tab; `b` goes back there.
+        case milestone(MilestoneTitle)
     }
 
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: IssueListViewModel
     private let terminal: any Terminal
     private let dependencies: ScreenDependencies
+    private let scope: Scope
     private let view = IssueListView(format: .table)
 
-    public init(terminal: any Terminal, dependencies: ScreenDependencies) {
+    public init(terminal: any Terminal, dependencies: ScreenDependencies, scope: Scope = .tab) {
         self.terminal = terminal
         self.dependencies = dependencies
+        self.scope = scope
+        var filter = IssueFilter(limit: IssueListViewModel.pageSize)
+        if case .milestone(let title) = scope {
+            filter.state = .all
+            filter.milestone = .titled(title)
+        }
         self.viewModel = IssueListViewModel(
-            useCases: dependencies.issueListUseCases, actor: dependencies.actor,
-            filter: IssueFilter(limit: IssueListViewModel.pageSize))
+            useCases: dependencies.issueListUseCases, actor: dependencies.actor, filter: filter)
     }
 
+    /// Loads the list (again, when the tab is shown again) and reads commands until the person
+    /// switches tabs, goes back or quits.
     public func start() async -> Outcome {
         await viewModel.send(.appear)
         show()
         while let line = terminal.readLine(prompt: "tracker> ") {
+            switch TabCommands.parse(line) {
+            case .switchTo(let tab):
+                return .switchTo(tab)
+            case .unknownTab(let name):
+                terminal.writeLine(TabBarView.unknown(name))
+                continue
+            case nil:
+                break
+            }
             switch IssueListCommands.parse(line, current: viewModel.output.filter, me: dependencies.actor) {
             case .quit:
                 return .quit
-            case .help:
-                terminal.writeLine(IssueListCommands.help)
+            case .back where scope != .tab:
+                return .back
+            case .help, .back:
+                terminal.writeLine(help)
             case .input(let input):
-                if let route = await viewModel.send(input) {
+                if let route = await viewModel.send(keepingScope(input)) {
                     await open(route)
                 } else {
                     show()
-                    if case .unknown = input { terminal.writeLine(IssueListCommands.help) }
+                    if case .unknown = input { terminal.writeLine(help) }
                 }
             }
         }
         return .quit
     }
 
+    private var help: String {
+        scope == .tab ? IssueListCommands.help : IssueListCommands.help + " · b back to the milestones"
+    }
+
+    /// A milestone's list stays on its milestone when a filter names none.
+    private func keepingScope(_ input: IssueListViewModel.Input) -> IssueListViewModel.Input {
+        guard case .milestone(let title) = scope, case .filter(var filter) = input, filter.milestone == nil else {
+            return input
+        }
+        filter.milestone = .titled(title)
+        return .filter(filter)
+    }
+
     private func show() {
-        view.renderScreen(viewModel.output, me: dependencies.actor, to: terminal)
+        let tab = scope == .tab ? Tab.issues : Tab.milestones
+        view.renderScreen(viewModel.output, me: dependencies.actor, header: TabBarView.line(current: tab), to: terminal)
+        if case .milestone = scope, viewModel.output.failure == nil { terminal.writeLine("b back to the milestones") }
     }
 
     /// Runs the child screen, then shows the list again as it now is, with what the child did.

@@ -30,14 +30,17 @@ public struct IssueListView {
         }
     }
 
-    /// The interactive screen: a title line with the filter and page, the table, then the last
-    /// action's notice or failure.
-    public func renderScreen(_ output: IssueListViewModel.Output, me: Login, to terminal: any Terminal) {
+    /// The interactive screen: the header (the tab bar), a title line with the filter and page,
+    /// the table, then the last action's notice or failure.
+    public func renderScreen(
+        _ output: IssueListViewModel.Output, me: Login, header: String? = nil, to terminal: any Terminal
+    ) {
         if let failure = output.failure {
             terminal.writeFailure(failure)
             return
         }
         terminal.writeLine("")
+        if let header { terminal.writeLine(header) }
         terminal.writeLine("Issues · \(IssueListCommands.describe(output.filter, me: me)) · page \(output.page)")
         if !output.issues.isEmpty {
             terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))

@@ -17,6 +17,8 @@ public final class IssueListViewModel {
         case close(IssueNumber)
         case reopen(IssueNumber)
         case view(IssueNumber)
+        /// A filter that breaks a rule (an empty label name): said, and the filter stays as it was.
+        case invalidFilter(TrackerError)
         /// Input the screen did not understand: show the help line.
         case unknown(String)
     }
@@ -127,18 +129,28 @@ public final class IssueListViewModel {
             try await changeState(number, closing: true)
         case .reopen(let number):
             try await changeState(number, closing: false)
+        case .invalidFilter(let problem):
+            throw problem
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : "Unknown command '\(text)'."
         }
         return nil
     }
 
+    /// A new filter from its first page; one that fails (an unknown label or milestone) leaves
+    /// the filter and page as they were.
     private func restart(with filter: IssueFilter) async throws {
+        let previous = (output, earlierPages)
         output.filter = filter
         output.filter.after = nil
         output.page = 1
         earlierPages = []
-        try await load()
+        do {
+            try await load()
+        } catch {
+            (output, earlierPages) = previous
+            throw error
+        }
     }
 
     private func changeState(_ number: IssueNumber, closing: Bool) async throws {
@@ -169,7 +181,8 @@ extension IssueFilter {
     /// Re-runs the initializer so the search text is trimmed the same way.
     init(copying filter: IssueFilter) {
         self.init(
-            state: filter.state, assignee: filter.assignee, author: filter.author, search: filter.search,
-            sort: filter.sort, ascending: filter.ascending, limit: filter.limit)
+            state: filter.state, assignee: filter.assignee, author: filter.author, mention: filter.mention,
+            search: filter.search, labels: filter.labels, milestone: filter.milestone, sort: filter.sort,
+            ascending: filter.ascending, limit: filter.limit)
     }
 }
