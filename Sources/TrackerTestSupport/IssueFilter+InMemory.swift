@@ -22,12 +22,6 @@ extension IssueFilter {
         default: break
         }
         if let mention, !mentioned.contains(mention) { return false }
-        if !labels.allSatisfy({ wanted in issue.labels.contains { $0.name == wanted } }) { return false }
-        switch milestone {
-        case .titled(let title) where issue.milestone?.title != title: return false
-        case .noMilestone where issue.milestone != nil: return false
-        default: break
-        }
         if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {
             let wanted = IssueFilter.words(search)
