@@ -69,6 +69,22 @@ import TrackerUI
         #expect(try drafts.load(.newIssue) == SavedDraft(title: "Kept", body: "typed with care", assignees: []))
     }
 
+    @Test func aKeptDraftHoldsTheChosenLabelsAndMilestone() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await InMemoryLabelRepository(issues: issues).create(try Label(name: try LabelName("bug")))
+        _ = try await InMemoryMilestoneRepository(issues: issues).create(
+            title: try MilestoneTitle("v1.0"), description: "", dueOn: nil)
+        let viewModel = try makeViewModel(issues)
+        await viewModel.send(.title("Kept"))
+        await viewModel.send(.labels([try LabelName("bug")]))
+        await viewModel.send(.milestone(try MilestoneTitle("v1.0")))
+        await issues.failNextCall(with: .databaseUnavailable("down"))
+        await viewModel.send(.confirm)
+        #expect(
+            try drafts.load(.newIssue)
+                == SavedDraft(title: "Kept", body: "", assignees: [], labels: ["bug"], milestone: "v1.0"))
+    }
+
     @Test func withoutDraftUseCasesAFailureKeepsNothing() async throws {
         let issues = InMemoryIssueRepository(users: users)
         let viewModel = try makeViewModel(issues, keepingDrafts: false)

@@ -34,6 +34,8 @@ public final class IssueCreatorCoordinator: Coordinator {
             await viewModel.send(.title(prefill.title))
             await viewModel.send(.body(prefill.body))
             await viewModel.send(.assignees(prefill.assignees.compactMap { try? Login($0) }))
+            await viewModel.send(.labels(prefill.labels.compactMap { try? LabelName($0) }))
+            await viewModel.send(.milestone(prefill.milestone.flatMap { try? MilestoneTitle($0) }))
             terminal.writeLine("Restored draft: \(VisibleText.line(prefill.title))")
         } else {
             guard await askTitle(), await askBody() else { return .cancelled }

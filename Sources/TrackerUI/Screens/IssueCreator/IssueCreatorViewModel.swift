@@ -40,7 +40,11 @@ public final class IssueCreatorViewModel {
         public var created: Issue?
         public var keptDraft: KeptDraft?
 
-        public var draft: SavedDraft { SavedDraft(title: title, body: body, assignees: assignees.map(\.value)) }
+        public var draft: SavedDraft {
+            SavedDraft(
+                title: title, body: body, assignees: assignees.map(\.value), labels: labels.map(\.value),
+                milestone: milestone?.value)
+        }
         /// The body lines typed so far; nil when no body is being typed.
         public var bodyLinesTyped: [String]? { typedBody?.lines }
     }
