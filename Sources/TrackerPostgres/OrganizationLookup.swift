@@ -64,7 +64,8 @@ enum IssueOrganization {
         if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
 
-    /// `milestone` nil takes the issue out of its milestone; the same milestone is no change.
+    /// `milestone` nil takes the issue out of its milestone; the same milestone is no change. The
+    /// actor is cast: under UNION ALL an untyped parameter would be resolved as text.
     static func setMilestone(_ milestone: Int64?, of number: Int64, actor: Int64, on connection: Connection) throws {
         try connection.query(
             """
@@ -78,10 +79,10 @@ enum IssueOrganization {
                 RETURNING i.number
             )
             INSERT INTO issue_events (issue_number, kind, actor_id, milestone_title, created_at)
-            SELECT old.number, 'demilestoned', $3, old.title, clock_timestamp() FROM old, changed
+            SELECT old.number, 'demilestoned', $3::bigint, old.title, clock_timestamp() FROM old, changed
              WHERE old.title IS NOT NULL
             UNION ALL
-            SELECT changed.number, 'milestoned', $3, m.title, clock_timestamp() FROM changed
+            SELECT changed.number, 'milestoned', $3::bigint, m.title, clock_timestamp() FROM changed
               JOIN milestones m ON m.number = $2
             """, [number, milestone, actor])
     }
