@@ -13,6 +13,8 @@ public final class IssueCreatorViewModel {
         /// One typed line of the body; a line holding a single `.` ends it and checks it.
         case bodyLine(String)
         case assignees([Login])
+        case labels([LabelName])
+        case milestone(MilestoneTitle?)
         /// Create the issue.
         case confirm
     }
@@ -30,12 +32,18 @@ public final class IssueCreatorViewModel {
         /// The body being typed line by line; nil when no body is being typed.
         public var typedBody: TypedLines?
         public var assignees: [Login] = []
+        public var labels: [LabelName] = []
+        public var milestone: MilestoneTitle?
         /// What is wrong with the last input; the person is asked again.
         public var problem: TrackerError?
         public var created: Issue?
         public var keptDraft: KeptDraft?
 
-        public var draft: SavedDraft { SavedDraft(title: title, body: body, assignees: assignees.map(\.value)) }
+        public var draft: SavedDraft {
+            SavedDraft(
+                title: title, body: body, assignees: assignees.map(\.value), labels: labels.map(\.value),
+                milestone: milestone?.value)
+        }
         /// The body lines typed so far; nil when no body is being typed.
         public var bodyLinesTyped: [String]? { typedBody?.lines }
     }
@@ -81,6 +89,12 @@ public final class IssueCreatorViewModel {
         case .assignees(let assignees):
             output.assignees = assignees
             output.problem = nil
+        case .labels(let labels):
+            output.labels = labels
+            output.problem = nil
+        case .milestone(let milestone):
+            output.milestone = milestone
+            output.problem = nil
         case .confirm:
             await confirm()
         }
@@ -94,7 +108,9 @@ public final class IssueCreatorViewModel {
 
     private func confirm() async {
         do {
-            let draft = try IssueDraft(title: output.title, body: output.body, assignees: output.assignees)
+            let draft = try IssueDraft(
+                title: output.title, body: output.body, assignees: output.assignees, labels: output.labels,
+                milestone: output.milestone)
             output.created = try await useCases.create(draft, author: author)
             output.problem = nil
             try? useCases.discardDraft?()
