@@ -29,11 +29,13 @@ public struct PostgresIssueRepository: IssueRepository {
             try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
             try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
             try IssueOrganization.addLabels(labelIDs, to: number, actor: authorID, touch: false, on: connection)
-            if let title = draft.milestone {
+            let issue = try IssueRepositoryQueries.issue(number, on: connection)
+            // The event names the milestone as it is stored, not as it was typed (`V1.0` is `v1.0`).
+            if let title = issue.milestone?.title {
                 try IssueEvents.record(.milestoned(title), issue: number, actor: authorID, on: connection)
             }
             try IssueMentions.add(issue: number, comment: nil, text: draft.body, on: connection)
-            return try IssueRepositoryQueries.issue(number, on: connection)
+            return issue
         }
     }
 
