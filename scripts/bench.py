@@ -72,6 +72,20 @@ SELECT = """SELECT i.number, i.title, i.body, i.state, i.state_reason, author.lo
  (SELECT string_agg(u.login, ',' ORDER BY lower(u.login)) FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
    WHERE ia.issue_number = i.number) AS assignees, i.created_at, i.updated_at, i.closed_at
  FROM issues i JOIN users author ON author.id = i.author_id"""
+# The list SELECT with each issue's labels and milestone, as tracker reads them (IssueRowDecoding).
+SELECT_ORGANIZED = SELECT.replace(" FROM issues i JOIN users author", """,
+ (SELECT json_agg(json_build_object('name', l.name, 'color', l.color, 'description', l.description) ORDER BY lower(l.name), l.id)
+   FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_number = i.number) AS labels,
+ (SELECT json_build_object('number', m.number, 'title', m.title, 'dueOn', m.due_on, 'state', m.state)
+   FROM milestones m WHERE m.number = i.milestone_number) AS milestone
+ FROM issues i JOIN users author""")
+
+
+def labelled(name):
+    return (f"i.number IN (SELECT il.issue_number FROM issue_labels il WHERE il.label_id = "
+            f"(SELECT l.id FROM labels l WHERE lower(l.name) = lower('{name}')))")
+
+
 ASSIGNEE = """EXISTS (SELECT 1 FROM issue_assignees ia JOIN users au ON au.id = ia.user_id
  WHERE ia.issue_number = i.number AND lower(au.login) = lower('user7'))"""
 
@@ -104,10 +118,20 @@ for size in sizes:
         ("list --mention user7", ["--mention", "user7"],
          f"{SELECT} WHERE i.state = 'open' AND i.number IN (SELECT m.issue_number FROM issue_mentions m JOIN users mu "
          f"ON mu.id = m.user_id WHERE lower(mu.login) = lower('user7')) ORDER BY i.number DESC LIMIT 31"),
+        ("list --label label3 --label label7", ["--label", "label3", "--label", "label7"],
+         f"{SELECT_ORGANIZED} WHERE i.state = 'open' AND {labelled('label3')} AND {labelled('label7')} "
+         f"ORDER BY i.number DESC LIMIT 31"),
+        ("list --milestone \"Milestone 4\"", ["--milestone", "Milestone 4"],
+         f"{SELECT_ORGANIZED} WHERE i.state = 'open' AND i.milestone_number = "
+         f"(SELECT m.number FROM milestones m WHERE lower(m.title) = lower('Milestone 4')) ORDER BY i.number DESC LIMIT 31"),
     ]
     for name, arguments, sql in cases:
         rows.setdefault(name, {})[size] = (median_ms([tracker, "list"] + arguments if arguments else [tracker, "list"], url),
                                           median_ms(psql(database, sql)))
+    milestones_sql = ("SELECT number, title, description, due_on, state, open_issues, closed_issues FROM milestones "
+                      "WHERE state = 'open' ORDER BY state = 'closed', due_on NULLS LAST, lower(title)")
+    rows.setdefault("milestone list", {})[size] = (median_ms([tracker, "milestone", "list"], url),
+                                                   median_ms(psql(database, milestones_sql)))
     show_sql = (f"{SELECT} WHERE i.number = {middle}; SELECT e.kind, actor.login, subject.login, e.state_reason, e.created_at "
                 f"FROM issue_events e JOIN users actor ON actor.id = e.actor_id LEFT JOIN users subject ON subject.id = e.subject_user_id "
                 f"WHERE e.issue_number = {middle} ORDER BY e.id")
@@ -163,10 +187,13 @@ for size in sizes:
                 env={**env, **url}, capture_output=True, text=True, check=True)
             export_peak = (size, int(probe.stdout) / 1024)
         # Issues without assignee_count: the trigger counts the assignees as they are copied in.
-        issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at"
+        # Milestones without their counts: the triggers count the issues as they are copied in.
+        issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at, milestone_number"
+        milestone_columns = "number, title, description, due_on, state, closed_at"
         sources = {"issues": f"(SELECT {issue_columns} FROM issues)", "issue_assignees": "issue_assignees",
                    "issue_events": "issue_events", "users": "users", "issue_comments": "issue_comments",
-                   "issue_mentions": "issue_mentions"}
+                   "issue_mentions": "issue_mentions", "labels": "labels", "issue_labels": "issue_labels",
+                   "milestones": f"(SELECT {milestone_columns} FROM milestones)"}
         for table, source in sources.items():
             run([PSQL, "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
         fresh_database(f"{database}_import")
@@ -178,7 +205,10 @@ for size in sizes:
         with open(copy_script, "w") as script:
             script.write("BEGIN;\n")
             script.write(f"\\copy users FROM '{scratch}/users.tsv'\n")
+            script.write(f"\\copy labels FROM '{scratch}/labels.tsv'\n")
+            script.write(f"\\copy milestones ({milestone_columns}) FROM '{scratch}/milestones.tsv'\n")
             script.write(f"\\copy issues ({issue_columns}) FROM '{scratch}/issues.tsv'\n")
+            script.write(f"\\copy issue_labels FROM '{scratch}/issue_labels.tsv'\n")
             script.write(f"\\copy issue_assignees FROM '{scratch}/issue_assignees.tsv'\n")
             script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
             script.write(f"\\copy issue_comments FROM '{scratch}/issue_comments.tsv'\n")
@@ -186,7 +216,8 @@ for size in sizes:
             script.write("COMMIT;\n")
         start = time.perf_counter()
         run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
-             "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE issue_events ALTER COLUMN id DROP IDENTITY"])
+             "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE issue_events ALTER COLUMN id DROP IDENTITY; "
+             "ALTER TABLE labels ALTER COLUMN id DROP IDENTITY"])
         start = time.perf_counter()
         run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-f", copy_script])
         psql_copy = time.perf_counter() - start

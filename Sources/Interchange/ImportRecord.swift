@@ -14,6 +14,26 @@ struct ImportRecord: Decodable {
     let updatedAt: String?
     let closedAt: String?
     let comments: [CommentRecord]?
+    let labels: [LabelRecord]?
+    let milestone: MilestoneRecord?
+}
+
+/// One label as gh writes it (`id` a string such as "LA_kwDO…", ignored) or `tracker export`
+/// does; a missing colour is picked by name.
+struct LabelRecord: Decodable {
+    let name: String?
+    let color: String?
+    let description: String?
+}
+
+/// An issue's milestone as gh writes it (`number`, `title`, `description`, `dueOn`) or
+/// `tracker export` does (with `state`).
+struct MilestoneRecord: Decodable {
+    let number: Int64?
+    let title: String?
+    let description: String?
+    let dueOn: String?
+    let state: String?
 }
 
 /// One comment as gh writes it (`id` a string such as "IC_kwDO…") or `tracker export` does

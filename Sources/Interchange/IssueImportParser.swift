@@ -1,7 +1,7 @@
 import Foundation
 import TrackerCore
 
-/// Reads what `gh issue list --json number,title,body,state,author,assignees,createdAt,updatedAt,closedAt`
+/// Reads what `gh issue list --json number,title,body,state,author,assignees,labels,milestone,createdAt,…`
 /// or `tracker export` prints (a JSON array), or JSON Lines of the same objects. A bad record is
 /// reported with its 1-based index and field.
 public enum IssueImportParser {
@@ -55,6 +55,10 @@ public enum IssueImportParser {
         var issue = try issueWithoutComments(from: record, at: index)
         for (position, comment) in (record.comments ?? []).enumerated() {
             issue.comments.append(try self.comment(from: comment, record: index, position: position + 1))
+        }
+        issue.labels = try OrganizationRecords.labels(from: record.labels ?? [], record: index)
+        issue.milestone = try record.milestone.map { milestone throws(TrackerError) in
+            try OrganizationRecords.milestone(from: milestone, record: index)
         }
         return issue
     }

@@ -54,6 +54,14 @@ public enum IssueJSON {
         ]
     }
 
+    /// A milestone as `milestone list --json` prints it: gh's fields with its description and counts.
+    public static func milestoneListing(_ milestone: Milestone) -> [String: Any] {
+        self.milestone(milestone.summary).merging([
+            "description": milestone.description, "openIssues": milestone.openIssues,
+            "closedIssues": milestone.closedIssues, "percentDone": milestone.percentDone,
+        ]) { $1 }
+    }
+
     private static func event(_ event: IssueEvent) -> [String: Any] {
         var object: [String: Any] = [
             "actor": person(event.actor), "createdAt": event.createdAt.iso8601,

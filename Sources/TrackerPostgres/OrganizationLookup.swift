@@ -75,7 +75,8 @@ enum IssueOrganization {
         if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
     }
 
-    /// `milestone` nil takes the issue out of its milestone; the same milestone is no change.
+    /// `milestone` nil takes the issue out of its milestone; the same milestone is no change. The
+    /// actor is cast: under UNION ALL an untyped parameter would be resolved as text.
     static func setMilestone(_ milestone: Int64?, of number: Int64, actor: Int64, on connection: Connection) throws {
         try connection.query(
             """

@@ -5,6 +5,7 @@ import TrackerUI
 public final class ScriptedTerminal: Terminal {
     public let width: Int?
     public let usesColor: Bool
+    public let colorDepth: ColorDepth
     public private(set) var output = ""
     public private(set) var errors = ""
     public private(set) var prompts: [String] = []
@@ -13,10 +14,12 @@ public final class ScriptedTerminal: Terminal {
     public nonisolated var streamOutput: any StreamOutput { streamed }
     private var script: [String]
 
-    public init(script: [String] = [], width: Int? = nil, usesColor: Bool = false) {
+    /// `colorDepth` defaults to the 256-colour palette when `usesColor`, else none.
+    public init(script: [String] = [], width: Int? = nil, usesColor: Bool = false, colorDepth: ColorDepth? = nil) {
         self.script = script
         self.width = width
-        self.usesColor = usesColor
+        self.colorDepth = colorDepth ?? (usesColor ? .palette256 : .none)
+        self.usesColor = self.colorDepth != .none
     }
 
     public func write(_ text: String) {

@@ -21,6 +21,13 @@ extension CompositionRoot {
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }
+    var createLabel: CreateLabel { CreateLabel(labels: labels) }
+    var listLabels: ListLabels { ListLabels(labels: labels) }
+    var editLabel: EditLabel { EditLabel(labels: labels) }
+    var deleteLabel: DeleteLabel { DeleteLabel(labels: labels) }
+    var createMilestone: CreateMilestone { CreateMilestone(milestones: milestones) }
+    var listMilestones: ListMilestones { ListMilestones(milestones: milestones) }
+    var changeMilestone: ChangeMilestone { ChangeMilestone(milestones: milestones) }
     var organization: OrganizationUseCases {
         OrganizationUseCases(labels: labels, milestones: milestones, users: users)
     }

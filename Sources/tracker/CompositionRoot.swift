@@ -86,6 +86,18 @@ struct CompositionRoot: Sendable {
         return named.map { .user($0.login) } ?? .nobody
     }
 
+    /// `none` is issues in no milestone, unless a milestone is titled none.
+    func milestoneFilter(_ text: String) async throws -> MilestoneFilter {
+        let title = try MilestoneTitle(text)
+        guard text.lowercased() == "none" else { return .titled(title) }
+        do {
+            _ = try await milestones.milestone(titled: title)
+            return .titled(title)
+        } catch TrackerError.unknownMilestone {
+            return .noMilestone
+        }
+    }
+
     func logins(_ texts: [String]) async throws -> [Login] {
         var logins: [Login] = []
         for text in texts { logins.append(try await login(text)) }

@@ -17,7 +17,7 @@ struct Tracker: AsyncParsableCommand {
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
-            ImportCommand.self, ExportCommand.self, UsersCommand.self,
+            LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
             MigrateCommand.self, DatabaseCommand.self,
         ]
     )

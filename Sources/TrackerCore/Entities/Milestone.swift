@@ -110,6 +110,9 @@ public enum DueDate {
         }
         return due
     }
+
+    /// The day part, as typed: `2026-12-31`.
+    public static func text(_ due: Timestamp) -> String { String(due.iso8601.prefix(10)) }
 }
 
 /// What `milestone edit` changes; `nil` keeps the current value.

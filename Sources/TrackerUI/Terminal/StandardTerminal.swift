@@ -11,6 +11,7 @@ import Darwin
 public final class StandardTerminal: Terminal {
     public let width: Int?
     public let usesColor: Bool
+    public let colorDepth: ColorDepth
     public nonisolated let streamOutput: any StreamOutput = StandardOutput()
     private let input = fdopen(STDIN_FILENO, "r")
     /// Both ends are a terminal: keys are read one by one and echoed by `LineEditor`.
@@ -18,7 +19,8 @@ public final class StandardTerminal: Terminal {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let isTTY = isatty(STDOUT_FILENO) == 1
-        usesColor = isTTY && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        colorDepth = ColorDepth(isTTY: isTTY, environment: environment)
+        usesColor = colorDepth != .none
         width = StandardTerminal.columns(isTTY: isTTY, environment: environment)
     }
 

@@ -10,6 +10,15 @@ struct Table {
     var flexibleColumn: Int
     /// An ANSI colour per row for its first cell (issue number by state), used only with colour.
     var rowColours: [String?] = []
+    /// Colours inside cells (label names), by column, then one list of runs per row; used only
+    /// with colour, applied after a cell is cut so widths are counted on the plain text.
+    var cellRuns: [Int: [[Run]]] = [:]
+
+    /// A stretch of a cell's characters in one SGR colour, or plain (`code` nil).
+    struct Run: Equatable {
+        var characters: Int
+        var code: String?
+    }
 
     func render(width: Int?, colour: Bool) -> String {
         var widths = headers.map(DisplayWidth.of)
@@ -23,7 +32,7 @@ struct Table {
         }
         var lines = [Table.styled(format(headers, widths: widths), "1", enabled: colour)]
         for (index, row) in rows.enumerated() {
-            var line = format(row, widths: widths)
+            var line = format(row, widths: widths, runs: colour ? cellRuns.compactMapValues { $0[safe: index] } : [:])
             if colour, index < rowColours.count, let code = rowColours[index] {
                 let first = row[0].count
                 line = Table.styled(String(line.prefix(first)), code, enabled: true) + line.dropFirst(first)
@@ -33,13 +42,28 @@ struct Table {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func format(_ cells: [String], widths: [Int]) -> String {
+    private func format(_ cells: [String], widths: [Int], runs: [Int: [Run]] = [:]) -> String {
         let padded = cells.enumerated().map { column, cell -> String in
             let fitted = Table.cut(cell, to: widths[column])
-            if column == cells.count - 1 { return fitted }
-            return fitted + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(fitted)))
+            let padding = String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(fitted)))
+            let shown =
+                runs[column].map { Table.coloured(fitted, cut: fitted != cell && fitted.hasSuffix("…"), runs: $0) }
+                ?? fitted
+            return column == cells.count - 1 ? shown : shown + padding
         }
         return padded.joined(separator: "  ")
+    }
+
+    /// Wraps each run's characters in its colour; a `…` left by cutting stays plain.
+    static func coloured(_ text: String, cut: Bool, runs: [Run]) -> String {
+        var rest = Substring(cut ? String(text.dropLast()) : text)
+        var result = ""
+        for run in runs where !rest.isEmpty {
+            let part = rest.prefix(run.characters)
+            rest = rest.dropFirst(run.characters)
+            result += run.code.map { styled(String(part), $0, enabled: true) } ?? String(part)
+        }
+        return result + rest + (cut ? "…" : "")
     }
 
     /// At most `width` columns: whole grapheme clusters then `…`; a wide character that would
@@ -53,6 +77,10 @@ struct Table {
     static func styled(_ text: String, _ code: String, enabled: Bool) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
 
 extension IssueState {

@@ -9,6 +9,8 @@ public protocol Terminal: AnyObject {
     var width: Int? { get }
     /// Whether to colour output: a TTY and no `NO_COLOR`.
     var usesColor: Bool { get }
+    /// How many colours it shows (`.none` exactly when `usesColor` is false); labels use it.
+    var colorDepth: ColorDepth { get }
     /// The same output for rows streamed from the database, written from whichever task reads them.
     nonisolated var streamOutput: any StreamOutput { get }
     func write(_ text: String)

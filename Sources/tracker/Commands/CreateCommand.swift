@@ -27,6 +27,12 @@ struct CreateCommand: AsyncParsableCommand {
         help: "Assign these logins (comma-separated or repeated).")
     var assignees: [String] = []
 
+    @Option(name: .customLong("label"), parsing: .singleValue, help: "Add this label (repeat for more).")
+    var labels: [String] = []
+
+    @Option(help: "Put the issue in this milestone (by title).")
+    var milestone: String?
+
     @Flag(help: "Print the created issue as JSON.")
     var json = false
 
@@ -37,7 +43,10 @@ struct CreateCommand: AsyncParsableCommand {
             throw ValidationError(
                 "give --title (or --recover a saved draft; plain `tracker` opens the interactive screens)")
         }
-        if recover && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty) {
+        if recover
+            && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
+                || milestone != nil)
+        {
             throw ValidationError("--recover takes the saved draft as it is; give no other fields")
         }
         if body != nil && bodyFile != nil {
@@ -47,7 +56,9 @@ struct CreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var draft = SavedDraft(title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [])
+        var draft = SavedDraft(
+            title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [], labels: labels,
+            milestone: milestone)
         if recover {
             guard let saved = try CompositionRoot.recoverDraft(environment: environment)() else {
                 throw TrackerError.notFound("there is no saved draft to recover")
@@ -56,6 +67,8 @@ struct CreateCommand: AsyncParsableCommand {
         }
         let logins = try (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
             .map { try Login($0.trimmingCharacters(in: .whitespaces)) }
+        let labelNames = try draft.labels.map { try LabelName($0) }
+        let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         // Checked before connecting, so bad input never waits on the database.
         _ = try IssueDraft(title: draft.title, body: draft.body, assignees: logins)
         let root = try await CompositionRoot.open(global)
@@ -64,19 +77,23 @@ struct CreateCommand: AsyncParsableCommand {
         let useCases = IssueCreatorViewModel.UseCases(
             create: root.createIssue,
             discardDraft: recover ? CompositionRoot.discardDraft(environment: environment) : nil)
-        try await create(draft, assignees: logins, author: author, useCases: useCases, on: root)
+        try await create(
+            draft, assignees: logins, labels: labelNames, milestone: milestoneTitle, author: author, useCases: useCases,
+            on: root)
     }
 
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
-        _ draft: SavedDraft, assignees: [Login], author: Login, useCases: IssueCreatorViewModel.UseCases,
-        on root: CompositionRoot
+        _ draft: SavedDraft, assignees: [Login], labels: [LabelName], milestone: MilestoneTitle?, author: Login,
+        useCases: IssueCreatorViewModel.UseCases, on root: CompositionRoot
     ) async throws {
         let viewModel = IssueCreatorViewModel(useCases: useCases, author: author)
         await viewModel.send(.title(draft.title))
         await viewModel.send(.body(draft.body))
         await viewModel.send(.assignees(assignees))
+        await viewModel.send(.labels(labels))
+        await viewModel.send(.milestone(milestone))
         await viewModel.send(.confirm)
         if let problem = viewModel.output.problem { throw problem }
         IssueCreatorView(format: json ? .json : .table).render(viewModel.output, to: root.terminal)

@@ -7,7 +7,8 @@ import TrackerUI
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Edit issues: the title and body of one, or the assignees of several (all or nothing).",
+        abstract:
+            "Edit issues: the title and body of one, or the assignees, labels and milestone of several (all or nothing).",
         discussion: """
             With no fields, at a terminal, opens $VISUAL or $EDITOR on the title (first line), a blank line \
             and the body. If someone else edits the issue meanwhile, nothing is saved (exit 75) and your text \
@@ -38,6 +39,18 @@ struct EditCommand: AsyncParsableCommand {
         help: "Unassign these logins (comma-separated or repeated; @me is you).")
     var removeAssignees: [String] = []
 
+    @Option(name: .customLong("add-label"), parsing: .singleValue, help: "Add this label (repeat for more).")
+    var addLabels: [String] = []
+
+    @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove this label (repeat for more).")
+    var removeLabels: [String] = []
+
+    @Option(help: "Put the issues in this milestone (by title).")
+    var milestone: String?
+
+    @Flag(help: "Take the issues out of their milestone.")
+    var removeMilestone = false
+
     @Flag(help: "Apply the text an earlier edit of this issue could not save (after the editor, at a terminal).")
     var recover = false
 
@@ -50,11 +63,17 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     private var givesText: Bool { title != nil || body != nil || bodyFile != nil }
-    private var givesFields: Bool { givesText || !addAssignees.isEmpty || !removeAssignees.isEmpty }
+    private var givesFields: Bool {
+        givesText || !addAssignees.isEmpty || !removeAssignees.isEmpty || !addLabels.isEmpty || !removeLabels.isEmpty
+            || milestone != nil || removeMilestone
+    }
 
     func validate() throws {
         if numbers.isEmpty { throw ValidationError("name the issue to edit, e.g. `tracker edit 12 --title …`") }
         if body != nil && bodyFile != nil { throw ValidationError("give either --body or --body-file, not both") }
+        if milestone != nil && removeMilestone {
+            throw ValidationError("give --milestone or --remove-milestone, not both")
+        }
         if recover && givesFields { throw ValidationError("--recover applies the kept text as it is; give no fields") }
         if (recover || !givesFields) && numbers.count > 1 {
             throw ValidationError("the title and body are edited one issue at a time; give one issue number")
@@ -68,11 +87,16 @@ struct EditCommand: AsyncParsableCommand {
         let editor = BodyEditor.make(environment: environment)
         if !givesFields && !recover && editor == nil {
             throw ValidationError(
-                "give --title, --body, --body-file, --add-assignee or --remove-assignee "
-                    + "(the title and body open in $VISUAL or $EDITOR only at a terminal)")
+                "give --title, --body, --body-file, --add-assignee, --remove-assignee, --add-label, --remove-label, "
+                    + "--milestone or --remove-milestone (the title and body open in $VISUAL or $EDITOR only at a terminal)"
+            )
         }
-        // The text is checked before connecting, so bad input never waits on the database.
-        let text = try IssueEdit(title: title, body: try bodyFile.map(InputText.read) ?? body)
+        // The text, names and titles are checked before connecting, so bad input never waits on the database.
+        let text = try IssueEdit(
+            title: title, body: try bodyFile.map(InputText.read) ?? body,
+            addLabels: try addLabels.map { try LabelName($0) },
+            removeLabels: try removeLabels.map { try LabelName($0) },
+            milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
         let view = await IssueEditNoticeView(format: format)
@@ -89,7 +113,8 @@ struct EditCommand: AsyncParsableCommand {
         }
         let edit = try IssueEdit(
             title: text.title, body: text.body, addAssignees: try await root.logins(Self.split(addAssignees)),
-            removeAssignees: try await root.logins(Self.split(removeAssignees)))
+            removeAssignees: try await root.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
+            removeLabels: text.removeLabels, milestone: text.milestone)
         let edited = try await root.editIssues(numbers, edit, actor: actor)
         await view.render(edited: edited, several: numbers.count > 1, to: root.terminal)
     }

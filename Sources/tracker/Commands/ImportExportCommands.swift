@@ -9,8 +9,10 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import issues from a JSON array or JSON Lines (gh's or tracker export's), all or nothing.",
         discussion: """
-            Reads what `gh issue list --json number,title,body,state,author,assignees,comments,createdAt,\
-            updatedAt,closedAt --limit N` prints (comments keep their authors and times). Missing users are registered. Numbers and times are kept when the tracker is empty; \
+            Reads what `gh issue list --json number,title,body,state,author,assignees,comments,labels,\
+            milestone,createdAt,updatedAt,closedAt --limit N` prints (comments keep their authors and times). \
+            Missing users are registered; missing labels (with their colours) and milestones (with their due \
+            dates) are created in the same transaction. Numbers and times are kept when the tracker is empty; \
             otherwise issues are numbered anew and the old → new numbers are printed.
             """
     )

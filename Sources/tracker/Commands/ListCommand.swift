@@ -32,6 +32,14 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "A login or @me: issues whose body or comments mention them.")
     var mention: String?
 
+    @Option(
+        name: .customLong("label"), parsing: .singleValue,
+        help: "Only issues carrying this label (repeat: all of them).")
+    var labels: [String] = []
+
+    @Option(help: "A milestone's title, or none (issues in no milestone, unless a milestone is titled none).")
+    var milestone: String?
+
     @Option(help: "Words that must all appear in the title or body.")
     var search: String?
 
@@ -63,6 +71,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = try OutputFormat(json: json, fields: jsonFields)
+        let labelNames = try labels.map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
         if noAssignee {
@@ -73,8 +82,9 @@ struct ListCommand: AsyncParsableCommand {
         var authorLogin: Login?
         if let author { authorLogin = try await root.login(author) }
         var filter = IssueFilter(
-            state: state, assignee: assigneeFilter, author: authorLogin, search: search, sort: sort,
+            state: state, assignee: assigneeFilter, author: authorLogin, search: search, labels: labelNames, sort: sort,
             ascending: ascending, limit: limit == 0 ? nil : limit)
+        if let milestone { filter.milestone = try await root.milestoneFilter(milestone) }
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
         if let mention { filter.mention = try await root.login(mention) }

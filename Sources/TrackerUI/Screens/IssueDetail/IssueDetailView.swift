@@ -26,7 +26,7 @@ public struct IssueDetailView {
                     IssueJSON.object(
                         details.issue, fields: fields, events: details.events, comments: details.comments)))
         case .table:
-            terminal.write(text(details, colour: terminal.usesColor))
+            terminal.write(text(details, depth: terminal.colorDepth))
             IssueCommentsView(expanded: showsComments, now: now).render(details, to: terminal)
         }
     }
@@ -36,7 +36,8 @@ public struct IssueDetailView {
         if let notice = output.notice { terminal.writeLine(notice) }
     }
 
-    private func text(_ details: IssueDetails, colour: Bool) -> String {
+    private func text(_ details: IssueDetails, depth: ColorDepth) -> String {
+        let colour = depth != .none
         let issue = details.issue
         let moment = now()
         let state = Table.styled(issue.state.rawValue.uppercased(), issue.state.colourCode, enabled: colour)
@@ -45,6 +46,8 @@ public struct IssueDetailView {
             "\(state) · \(issue.author) opened \(RelativeTime.describe(issue.createdAt, now: moment))"
                 + " · updated \(RelativeTime.describe(issue.updatedAt, now: moment))",
             "Assignees: " + (issue.assignees.isEmpty ? "none" : issue.assignees.map(\.value).joined(separator: ", ")),
+            "Labels: " + labels(issue.labels, depth: depth),
+            "Milestone: " + (issue.milestone.map(IssueDetailView.describe) ?? "none"),
             "",
             issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
             "",
@@ -54,6 +57,22 @@ public struct IssueDetailView {
             "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(IssueDetailView.describe(event.kind))"
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `bug, ui`, each name in its colour, or `none`.
+    private func labels(_ labels: [Label], depth: ColorDepth) -> String {
+        guard !labels.isEmpty else { return "none" }
+        let names: [String] = labels.map { LabelColors.styled($0.name, $0.color, depth: depth) }
+        return names.joined(separator: ", ")
+    }
+
+    /// `v1.0 (due 2026-12-31)`, `v1.0 (closed)`.
+    static func describe(_ milestone: IssueMilestone) -> String {
+        var notes: [String] = []
+        if let due = milestone.dueOn { notes.append("due \(DueDate.text(due))") }
+        if milestone.state == .closed { notes.append("closed") }
+        let title = VisibleText.line(milestone.title.value)
+        return notes.isEmpty ? title : "\(title) (\(notes.joined(separator: ", ")))"
     }
 
     static func describe(_ kind: IssueEvent.Kind) -> String {

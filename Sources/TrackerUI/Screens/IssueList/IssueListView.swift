@@ -23,7 +23,8 @@ public struct IssueListView {
                 terminal.writeLine(notice)
                 return
             }
-            terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))
+            terminal.write(
+                table(output, depth: terminal.colorDepth).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore {
                 terminal.writeLine("… more issues match: use --limit N, or --limit 0 for all")
             }
@@ -43,7 +44,8 @@ public struct IssueListView {
         if let header { terminal.writeLine(header) }
         terminal.writeLine("Issues · \(IssueListCommands.describe(output.filter, me: me)) · page \(output.page)")
         if !output.issues.isEmpty {
-            terminal.write(table(output).render(width: terminal.width, colour: terminal.usesColor))
+            terminal.write(
+                table(output, depth: terminal.colorDepth).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore { terminal.writeLine("… more on the next page (>)") }
         }
         if let note = output.searchNote { terminal.writeLine(VisibleText.line(note)) }
@@ -51,16 +53,25 @@ public struct IssueListView {
         terminal.writeLine("? for help")
     }
 
-    private func table(_ output: IssueListViewModel.Output) -> Table {
+    /// The labels column appears when a shown issue has labels, each name in its colour.
+    private func table(_ output: IssueListViewModel.Output, depth: ColorDepth) -> Table {
         let showState = output.filter.state != .open
         let byUpdate = output.filter.sort == .updated
         let moment = now()
         var headers = ["#", "TITLE"]
         if showState { headers.append("STATE") }
+        let showLabels = output.issues.contains { !$0.labels.isEmpty }
+        if showLabels { headers.append("LABELS") }
         headers += ["ASSIGNEES", "AUTHOR", byUpdate ? "UPDATED" : "CREATED"]
+        var labelRuns: [[Table.Run]] = []
         let rows = output.issues.map { issue -> [String] in
             var row = ["#\(issue.number.value)", VisibleText.line(issue.title)]
             if showState { row.append(issue.state.rawValue) }
+            if showLabels {
+                let labels = LabelColors.cell(issue.labels, depth: depth)
+                row.append(labels.text)
+                labelRuns.append(labels.runs)
+            }
             row += [
                 issue.assignees.map(\.value).joined(separator: ", "),
                 issue.author.value,
@@ -68,7 +79,9 @@ public struct IssueListView {
             ]
             return row
         }
-        return Table(
+        var table = Table(
             headers: headers, rows: rows, flexibleColumn: 1, rowColours: output.issues.map(\.state.colourCode))
+        if showLabels { table.cellRuns[headers.firstIndex(of: "LABELS") ?? 0] = labelRuns }
+        return table
     }
 }

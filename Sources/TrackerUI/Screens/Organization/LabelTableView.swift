@@ -1,0 +1,34 @@
+import Interchange
+import TrackerCore
+
+/// `label list`: the labels as a table (each name in its colour) or a JSON array of gh's
+/// `{name, color, description}`.
+@MainActor
+public struct LabelTableView {
+    public let json: Bool
+
+    public init(json: Bool) { self.json = json }
+
+    /// `searched`: the list was narrowed by a search, so an empty one says nothing matched.
+    public func render(_ labels: [Label], searched: Bool, to terminal: any Terminal) {
+        if json {
+            terminal.write(IssueJSON.encode(labels.map(IssueJSON.label)))
+            return
+        }
+        guard !labels.isEmpty else {
+            terminal.writeLine(
+                searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
+            )
+            return
+        }
+        let names = labels.map { LabelColors.cell([$0], depth: terminal.colorDepth) }
+        var table = Table(
+            headers: ["NAME", "DESCRIPTION", "COLOR"],
+            rows: labels.enumerated().map { index, label in
+                [names[index].text, VisibleText.line(label.description), "#" + label.color.hex]
+            },
+            flexibleColumn: 1)
+        table.cellRuns[0] = names.map(\.runs)
+        terminal.write(table.render(width: terminal.width, colour: terminal.usesColor))
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import TrackerCore
+import TrackerUI
+
+struct LabelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "label",
+        abstract: "Create, list, edit and delete the labels issues carry.",
+        discussion: """
+            Names are 1–50 characters on one line, unique ignoring case. Colours are six hex digits \
+            (d73a4a or #d73a4a); a label created without one gets one of gh's colours.
+            """,
+        subcommands: [Create.self, List.self, Edit.self, Delete.self]
+    )
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a label.", discussion: "Prints \"Created label 'NAME' (#RRGGBB)\".")
+
+        @Argument(help: "The label's name (1–50 characters).")
+        var name: String
+
+        @Option(help: "Six hex digits, e.g. d73a4a (picked from gh's colours when left out).")
+        var color: String?
+
+        @Option(help: "A one-line description (at most 100 characters).")
+        var description = ""
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let label = try Label(
+                name: try LabelName(name), color: try color.map { try LabelColor($0) }, description: description)
+            let root = try await CompositionRoot.open(global)
+            let created = try await root.createLabel(label)
+            Say.line("Created label '\(created.name)' (#\(created.color))")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List labels by name.",
+            discussion: "--json prints an array of gh's {name, color, description}.")
+
+        @Option(help: "Only labels whose name or description contains this text.")
+        var search: String?
+
+        @Flag(help: "Print a JSON array instead of a table.")
+        var json = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let root = try await CompositionRoot.open(global, schema: .read)
+            let labels = try await root.listLabels(search: search)
+            await LabelTableView(json: json).render(labels, searched: search != nil, to: root.terminal)
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Rename a label or change its colour or description (its issues keep it).")
+
+        @Argument(help: "The label's current name.")
+        var name: String
+
+        @Option(name: .customLong("name"), help: "A new name (1–50 characters, not taken).")
+        var newName: String?
+
+        @Option(help: "A new colour: six hex digits.")
+        var color: String?
+
+        @Option(help: "A new description (empty to clear it).")
+        var description: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let current = try LabelName(name)
+            let change = try LabelChange(
+                name: try newName.map { try LabelName($0) }, color: try color.map { try LabelColor($0) },
+                description: description)
+            let root = try await CompositionRoot.open(global)
+            let edited = try await root.editLabel(current, change)
+            Say.line("Edited label '\(edited.name)'")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a label, removing it from every issue (recorded on their timelines).")
+
+        @Argument(help: "The label's name.")
+        var name: String
+
+        @Flag(help: "Confirm the deletion.")
+        var yes = false
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard yes else {
+                throw ValidationError(
+                    "deleting label '\(name)' removes it from every issue: add --yes to delete it")
+            }
+        }
+
+        func run() async throws {
+            let name = try LabelName(name)
+            let root = try await CompositionRoot.open(global)
+            let actor = try await root.actingUser().login
+            let deleted = try await root.deleteLabel(name, actor: actor)
+            Say.line(
+                "Deleted label '\(deleted.label.name)' (removed from \(deleted.issues) issue\(deleted.issues == 1 ? "" : "s"))"
+            )
+        }
+    }
+}
