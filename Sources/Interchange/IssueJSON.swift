@@ -45,10 +45,11 @@ public enum IssueJSON {
         ["name": label.name.value, "color": label.color.hex, "description": label.description]
     }
 
-    /// gh's milestone shape (`number`, `title`, `dueOn`), with its state as gh's GraphQL spells it.
+    /// gh's milestone shape (`number`, `title`, `description`, `dueOn`), with its state as gh's
+    /// GraphQL spells it.
     public static func milestone(_ milestone: IssueMilestone) -> [String: Any] {
         [
-            "number": milestone.number.value, "title": milestone.title.value,
+            "number": milestone.number.value, "title": milestone.title.value, "description": milestone.description,
             "dueOn": milestone.dueOn.map { $0.iso8601 as Any } ?? NSNull(),
             "state": milestone.state.rawValue.uppercased(),
         ]

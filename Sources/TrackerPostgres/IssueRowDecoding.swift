@@ -14,7 +14,8 @@ enum IssueRowDecoding {
                                 ORDER BY lower(l.name), l.id)
                   FROM issue_labels il JOIN labels l ON l.id = il.label_id
                  WHERE il.issue_number = i.number) AS labels,
-               (SELECT json_build_object('number', m.number, 'title', m.title, 'dueOn', m.due_on, 'state', m.state)
+               (SELECT json_build_object('number', m.number, 'title', m.title, 'description', m.description,
+                                         'dueOn', m.due_on, 'state', m.state)
                   FROM milestones m WHERE m.number = i.milestone_number) AS milestone
         """
 

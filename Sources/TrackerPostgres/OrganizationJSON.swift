@@ -12,6 +12,7 @@ enum OrganizationJSON {
     private struct MilestoneEntry: Decodable {
         let number: Int64
         let title: String
+        let description: String
         let dueOn: String?
         let state: String
     }
@@ -32,7 +33,7 @@ enum OrganizationJSON {
         }
         return IssueMilestone(
             number: try MilestoneNumber(entry.number), title: try MilestoneTitle(entry.title),
-            dueOn: try entry.dueOn.map(time), state: state)
+            description: entry.description, dueOn: try entry.dueOn.map(time), state: state)
     }
 
     static func time(_ text: String) throws -> Timestamp {

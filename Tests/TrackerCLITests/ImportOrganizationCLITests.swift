@@ -54,6 +54,8 @@ import TrackerTestSupport
         let copy = TrackerProcess(databaseSettings: try await TestPostgres.shared.freshDatabase())
         #expect(try copy.run(["import", "-"], stdin: text).status == 0)
         #expect(try copy.run(["export"]).stdout == text, "export → import → export is byte-identical")
+        let copied = try json(copy, ["milestone", "list", "--json"]) as? [[String: Any]]
+        #expect(copied?.first?["description"] as? String == "First release", "the export carries the description")
     }
 
     @Test func importingIntoATrackerWithTheLabelUsesItAsItIs() async throws {

@@ -56,7 +56,7 @@ import TrackerTestSupport
             ])
         let issue = try #require(try milestone(tracker, 4))
         #expect(issue["title"] as? String == "v1.0" && issue["number"] as? Int == 1)
-        #expect(Set(issue.keys) == ["number", "title", "dueOn", "state"])
+        #expect(Set(issue.keys) == ["number", "title", "description", "dueOn", "state"])
         let shown = try tracker.run(["show", "4"]).stdout
         #expect(shown.contains("\nMilestone: v1.0 (due 2020-01-31)\n"), "\(shown)")
         #expect(shown.contains("tester added this to the \"v1.0\" milestone"))

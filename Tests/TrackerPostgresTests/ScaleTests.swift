@@ -135,7 +135,8 @@ import TrackerTestSupport
             record.labels = issue.labels
             record.milestone = try issue.milestone.map { milestone in
                 try ImportedMilestone(
-                    number: milestone.number, title: milestone.title, dueOn: milestone.dueOn, state: milestone.state)
+                    number: milestone.number, title: milestone.title, description: milestone.description,
+                    dueOn: milestone.dueOn, state: milestone.state)
             }
             return record
         }

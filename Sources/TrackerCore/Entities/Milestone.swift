@@ -75,7 +75,7 @@ public struct Milestone: Equatable, Sendable {
 
     /// What an issue shows of its milestone.
     public var summary: IssueMilestone {
-        IssueMilestone(number: number, title: title, dueOn: dueOn, state: state)
+        IssueMilestone(number: number, title: title, description: description, dueOn: dueOn, state: state)
     }
 
     public static func validDescription(_ text: String) throws(TrackerError) -> String {
@@ -87,12 +87,18 @@ public struct Milestone: Equatable, Sendable {
 public struct IssueMilestone: Equatable, Sendable {
     public var number: MilestoneNumber
     public var title: MilestoneTitle
+    /// Carried so an export → import keeps it (gh's milestone field has it too).
+    public var description: String
     public var dueOn: Timestamp?
     public var state: MilestoneState
 
-    public init(number: MilestoneNumber, title: MilestoneTitle, dueOn: Timestamp?, state: MilestoneState) {
+    public init(
+        number: MilestoneNumber, title: MilestoneTitle, description: String = "", dueOn: Timestamp?,
+        state: MilestoneState
+    ) {
         self.number = number
         self.title = title
+        self.description = description
         self.dueOn = dueOn
         self.state = state
     }
