@@ -83,7 +83,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
                 "SELECT login FROM users WHERE lower(login) LIKE $1 ORDER BY lower(login) LIMIT 200", [pattern]
             ).rows.map { row in try Login(try row.decode(0)) }
         }
-        return LoginSuggestions.rank(text, among: candidates, limit: limit)
+        return NameSuggestions.rank(text, among: candidates, limit: limit) { $0.value }
     }
 
     /// A LIKE pattern matching text that starts with `prefix` literally.

@@ -79,8 +79,7 @@ public struct PostgresLabelRepository: LabelRepository {
     public func suggestions(for text: String, limit: Int) async throws -> [LabelName] {
         // Labels are few (a team's vocabulary): rank them all.
         let names = try await list(search: nil).map(\.name)
-        let byName = Dictionary(names.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first })
-        return NameSuggestions.rank(text, among: names.map(\.value), limit: limit).compactMap { byName[$0] }
+        return NameSuggestions.rank(text, among: names, limit: limit) { $0.value }
     }
 
     static func find(_ name: LabelName, on connection: Connection) throws -> Label {

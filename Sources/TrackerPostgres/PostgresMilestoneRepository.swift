@@ -102,8 +102,7 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
     /// Milestones are few: rank every title.
     public func suggestions(for text: String, limit: Int) async throws -> [MilestoneTitle] {
         let titles = try await list(state: nil).map(\.title)
-        let byTitle = Dictionary(titles.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first })
-        return NameSuggestions.rank(text, among: titles.map(\.value), limit: limit).compactMap { byTitle[$0] }
+        return NameSuggestions.rank(text, among: titles, limit: limit) { $0.value }
     }
 
     static func find(_ title: MilestoneTitle, on connection: Connection, locking: Bool = false) throws -> Milestone {

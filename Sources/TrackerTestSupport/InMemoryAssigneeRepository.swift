@@ -52,6 +52,6 @@ public actor InMemoryAssigneeRepository: AssigneeRepository {
     public func suggestions(for text: String, limit: Int) async throws -> [Login] {
         guard let first = text.first else { return [] }
         let candidates = users.map(\.login).filter { $0.value.lowercased().hasPrefix(String(first).lowercased()) }
-        return LoginSuggestions.rank(text, among: candidates, limit: limit)
+        return NameSuggestions.rank(text, among: candidates, limit: limit) { $0.value }
     }
 }

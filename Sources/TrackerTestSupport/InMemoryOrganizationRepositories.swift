@@ -17,7 +17,7 @@ public struct InMemoryLabelRepository: LabelRepository {
     }
     public func suggestions(for text: String, limit: Int) async throws -> [LabelName] {
         let names = await issues.listLabels(search: nil).map(\.name)
-        return NameSuggestions.rank(text, among: names.map(\.value), limit: limit).compactMap { try? LabelName($0) }
+        return NameSuggestions.rank(text, among: names, limit: limit) { $0.value }
     }
 }
 
@@ -45,9 +45,7 @@ public struct InMemoryMilestoneRepository: MilestoneRepository {
     }
     public func suggestions(for text: String, limit: Int) async throws -> [MilestoneTitle] {
         let titles = await issues.listMilestones(state: nil).map(\.title)
-        return NameSuggestions.rank(text, among: titles.map(\.value), limit: limit).compactMap {
-            try? MilestoneTitle($0)
-        }
+        return NameSuggestions.rank(text, among: titles, limit: limit) { $0.value }
     }
 }
 

@@ -32,8 +32,7 @@ public struct IssueDraft: Equatable, Sendable {
 
     /// Drops repeated logins (in any case); more than 10 is refused.
     public static func validAssignees(_ assignees: [Login], issue: IssueNumber? = nil) throws(TrackerError) -> [Login] {
-        var unique: [Login] = []
-        for login in assignees where !unique.contains(login) { unique.append(login) }
+        let unique = IssueDraft.unique(assignees)
         guard unique.count <= maximumAssignees else {
             throw .tooManyAssignees(issue: issue, count: unique.count)
         }

@@ -21,8 +21,7 @@ public struct IssueEdit: Equatable, Sendable {
         self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
         self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
         self.addAssignees = try IssueDraft.validAssignees(addAssignees)
-        var removing: [Login] = []
-        for login in removeAssignees where !removing.contains(login) { removing.append(login) }
+        let removing = IssueDraft.unique(removeAssignees)
         if let both = self.addAssignees.first(where: removing.contains) {
             throw .invalidInput(
                 field: "assignees", rule: "'\(both)' is both added and removed; give it to one of the two")

@@ -4,14 +4,21 @@ public enum NameSuggestions {
     public static let maximumDistance = 2
 
     public static func rank(_ typed: String, among candidates: [String], limit: Int) -> [String] {
+        rank(typed, among: candidates, limit: limit) { $0 }
+    }
+
+    /// Candidates of any kind (logins, labels, milestones), each known by `name`.
+    public static func rank<Candidate>(
+        _ typed: String, among candidates: [Candidate], limit: Int, name: (Candidate) -> String
+    ) -> [Candidate] {
         let lowered = typed.lowercased()
-        let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let name = candidate.lowercased()
-            if name.hasPrefix(lowered) { return (candidate, -1) }
-            let distance = editDistance(Array(lowered), Array(name))
-            return distance <= maximumDistance ? (candidate, distance) : nil
+        let scored = candidates.compactMap { candidate -> (Candidate, String, Int)? in
+            let key = name(candidate).lowercased()
+            if key.hasPrefix(lowered) { return (candidate, key, -1) }
+            let distance = editDistance(Array(lowered), Array(key))
+            return distance <= maximumDistance ? (candidate, key, distance) : nil
         }
-        let ordered = scored.sorted { ($0.1, $0.0.lowercased()) < ($1.1, $1.0.lowercased()) }
+        let ordered = scored.sorted { ($0.2, $0.1) < ($1.2, $1.1) }
         return Array(ordered.prefix(limit).map(\.0))
     }
 
@@ -25,13 +32,5 @@ public enum NameSuggestions {
             previous = current
         }
         return previous[b.count]
-    }
-}
-
-/// `NameSuggestions` for logins.
-public enum LoginSuggestions {
-    public static func rank(_ typed: String, among candidates: [Login], limit: Int) -> [Login] {
-        let byName = Dictionary(candidates.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first })
-        return NameSuggestions.rank(typed, among: candidates.map(\.value), limit: limit).compactMap { byName[$0] }
     }
 }
