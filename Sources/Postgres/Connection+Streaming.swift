@@ -10,6 +10,7 @@ extension Connection {
     public func stream(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
+        try flush()
         let sent = Connection.withParameterValues(parameters) { count, values in
             PQsendQueryParams(rawHandle, sql, count, nil, values, nil, nil, 0)
         }
@@ -38,6 +39,7 @@ extension Connection {
 
     /// `COPY … FROM STDIN` (text format): `produce` hands chunks of rows to the writer it gets.
     public func copyIn(_ sql: String, _ produce: ((Data) throws -> Void) throws -> Void) throws {
+        try flush()
         let started = PQexec(rawHandle, sql)
         defer { PQclear(started) }
         guard let started, PQresultStatus(started) == PGRES_COPY_IN else {

@@ -7,6 +7,16 @@ public final class Connection {
     private let handle: OpaquePointer
     private let settings: String?
     private let notices = NoticeCollector(limit: Connection.keptNotices)
+    /// Statements waiting for the next flight (see Connection+Pipeline).
+    var queued: [(statement: Statement, pending: PendingResult)] = []
+    /// Timestamps as ISO text in UTC whatever the server's defaults, and every statement bounded:
+    /// set at the start of each transaction, in the same flight.
+    let sessionSettings: Statement
+    /// Which statement of the last flight failed (its position in the flight), if one did.
+    var failedStatement: Int?
+    var lastFlightSize = 0
+    /// Round trips this connection made for statements (not counting the connection itself).
+    public internal(set) var flights = 0
     var rawHandle: OpaquePointer { handle }
     var lastErrorText: String { Connection.redact(Connection.errorText(handle), settings: settings) }
 
@@ -28,12 +38,10 @@ public final class Connection {
         }
         handle = connection
         self.settings = settings
-        // Timestamps travel as ISO text in UTC whatever the server's defaults, and every
-        // statement is bounded; one round trip, the timeout as a parameter.
-        try query(
+        sessionSettings = Statement(
             """
-            SELECT set_config('DateStyle', 'ISO', false), set_config('TimeZone', 'UTC', false),
-                   set_config('statement_timeout', $1, false)
+            SELECT set_config('DateStyle', 'ISO', true), set_config('TimeZone', 'UTC', true),
+                   set_config('statement_timeout', $1, true)
             """, [String(limits.statementTimeoutMilliseconds)])
     }
 
@@ -130,25 +138,40 @@ public final class Connection {
     /// True while the server is reachable through this connection.
     public var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    public var host: String { String(cString: PQhost(handle)) }
+    public var port: String { String(cString: PQport(handle)) }
+    public var database: String { String(cString: PQdb(handle)) }
+    public var user: String { String(cString: PQuser(handle)) }
+
     /// Where this connection went, for messages: host (or socket directory), port and database.
     public var endpoint: String {
         let host = String(cString: PQhost(handle))
         return "\(host):\(String(cString: PQport(handle)))/\(String(cString: PQdb(handle)))"
     }
 
-    /// Runs one statement with its values as parameters (never spliced into the SQL text).
+    /// Runs one statement with its values as parameters (never spliced into the SQL text), in
+    /// one round trip with whatever `send` queued before it.
     @discardableResult
     public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws(PostgresError) -> QueryResult {
-        let result = Connection.withParameterValues(parameters) { count, values in
-            PQexecParams(handle, sql, count, nil, values, nil, nil, 0)
+        guard let result = try fly(Statement(sql, parameters)) else {
+            throw PostgresError(kind: .connectionLost, message: lastErrorText)
         }
-        return try consume(result)
+        return result
     }
 
-    /// Runs SQL text that holds no values, possibly several statements (migrations, SET, BEGIN).
+    /// True when the server answers an empty query; what is queued stays queued.
+    func ping() -> Bool {
+        flights += 1
+        return (try? consume(PQexec(handle, ""))) != nil
+    }
+
+    /// Runs SQL text that holds no values, possibly several statements (migrations, CREATE
+    /// DATABASE), after sending what is queued.
     @discardableResult
     public func execute(_ sql: String) throws(PostgresError) -> QueryResult {
-        try consume(PQexec(handle, sql))
+        try flush()
+        flights += 1
+        return try consume(PQexec(handle, sql))
     }
 
     /// Hands libpq the parameters' text as C strings (NULL for SQL NULL), freed afterwards.
@@ -224,25 +247,42 @@ public final class Connection {
         return QueryResult(columns: columns, rows: rows, affectedRows: affected)
     }
 
-    /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls the transaction back.
-    /// A connection lost during COMMIT is reported as `.commitOutcomeUnknown`.
+    /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls the transaction back. BEGIN
+    /// travels with the body's first flight and COMMIT with what the body left queued, so a body
+    /// that only `send`s costs one round trip. A connection lost in the flight that carries
+    /// COMMIT is reported as `.commitOutcomeUnknown`.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try execute("BEGIN")
+        send("BEGIN")
         let value: T
         do {
             value = try body(self)
         } catch {
-            if isOpen { _ = try? execute("ROLLBACK") }
+            discardQueued()
+            rollBackIfOpen()
             throw error
         }
         do {
-            try execute("COMMIT")
+            _ = try fly(Statement("COMMIT"))
+        } catch  where error.isConnectionFailure && error.sqlState != nil && !failedAtLastStatement {
+            throw error  // the server said why before it reached COMMIT: nothing was saved
         } catch  where error.isConnectionFailure {
             throw PostgresError(
                 kind: .commitOutcomeUnknown,
                 message: "the connection was lost during COMMIT: the change may or may not have been saved")
+        } catch {
+            rollBackIfOpen()
+            throw error
         }
         return value
+    }
+
+    private var failedAtLastStatement: Bool {
+        guard let failedStatement else { return true }
+        return failedStatement >= lastFlightSize - 1
+    }
+
+    private func rollBackIfOpen() {
+        if isOpen, PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK") }
     }
 }

@@ -5,14 +5,17 @@
 public actor Database {
     public static let transactionAttempts = 4
 
-    public let settings: String?
-    public let limits: SessionLimits
+    public nonisolated let settings: String?
+    public nonisolated let limits: SessionLimits
+    /// Sent ahead of each new connection's first statements, in the same flight (e.g. a check).
+    public let prelude: [Statement]
     private var connection: Connection?
     private var lastUsed = ContinuousClock.now
 
-    public init(settings: String?, limits: SessionLimits = .standard) {
+    public init(settings: String?, limits: SessionLimits = .standard, prelude: [Statement] = []) {
         self.settings = settings
         self.limits = limits
+        self.prelude = prelude
     }
 
     @discardableResult
@@ -43,6 +46,16 @@ public actor Database {
         }
     }
 
+    /// Opens the connection now, so a failure to connect shows before any work is queued.
+    public func connect() throws(PostgresError) {
+        _ = try openConnection()
+    }
+
+    /// Queues `statement` to travel with the connection's next flight.
+    public func queue(_ statement: Statement) throws(PostgresError) {
+        try openConnection().send(statement.sql, statement.parameters)
+    }
+
     /// Closes the connection now (the next use opens a new one).
     public func close() {
         connection = nil
@@ -51,11 +64,13 @@ public actor Database {
     private func openConnection() throws(PostgresError) -> Connection {
         if let connection, connection.isOpen {
             guard lastUsed.duration(to: .now) > .seconds(1) else { return connection }
-            if (try? connection.execute("")) != nil { return connection }
+            if connection.ping() { return connection }
             self.connection = nil
         }
         let fresh = try Connection(settings: settings, limits: limits)
+        for statement in prelude { fresh.send(statement.sql, statement.parameters) }
         connection = fresh
+        lastUsed = .now
         return fresh
     }
 }

@@ -24,6 +24,7 @@ extension PostgresError {
             break
         }
         if isConnectionFailure { return PostgresError.lostBeforeCommit(message) }
+        if let mismatch = SchemaGuard.mismatch(self) { return mismatch }
         if let constraint, let field = PostgresError.fieldsByConstraint[constraint] {
             return .invalidInput(field: field.name, rule: field.rule)
         }
@@ -91,6 +92,24 @@ extension PostgresError {
 }
 
 extension Database {
+    /// Connects now, turning a failure into `TrackerError`.
+    public func trackedConnect() throws {
+        do {
+            try connect()
+        } catch {
+            throw error.trackerError
+        }
+    }
+
+    /// Queues `statement` for the next flight (connecting first), turning failures into `TrackerError`.
+    public func trackedQueue(_ statement: Statement) throws {
+        do {
+            try queue(statement)
+        } catch {
+            throw error.trackerError
+        }
+    }
+
     /// Runs `body` on the connection, turning database errors into `TrackerError`.
     func tracked<T: Sendable>(_ body: (Connection) throws -> T) async throws -> T {
         do {
@@ -108,5 +127,14 @@ extension Database {
         } catch let error as PostgresError {
             throw error.trackerError
         }
+    }
+}
+
+/// Reads what a flight brought back, turning database errors into `TrackerError`.
+func decoded<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as PostgresError {
+        throw error.trackerError
     }
 }

@@ -20,7 +20,7 @@ enum IssueAssignees {
             INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
             SELECT $1, 'assigned', $3, user_id, clock_timestamp() FROM added
             """, [number, PostgresTextArray(userIDs.map(String.init)), actor])
-        if touch, added.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+        if touch, added.affectedRows > 0 { IssueRepositoryQueries.touch(number, on: connection) }
     }
 
     /// `userIDs` nil removes everyone; not-assigned users are skipped.
@@ -35,7 +35,7 @@ enum IssueAssignees {
             INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
             SELECT $1, 'unassigned', $3, user_id, clock_timestamp() FROM removed
             """, [number, userIDs.map { PostgresTextArray($0.map(String.init)) }, actor])
-        if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+        if removed.affectedRows > 0 { IssueRepositoryQueries.touch(number, on: connection) }
     }
 
     /// Removes `removedIDs`, then adds `addedIDs`; the limit of 10 is checked on the result

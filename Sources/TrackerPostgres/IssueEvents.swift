@@ -13,26 +13,35 @@ enum IssueEvents {
         case milestoned(MilestoneTitle)
     }
 
-    static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) throws {
-        let (name, reason, comment, milestone): (String, String?, Int64?, String?) =
-            switch kind {
-            case .created: ("created", nil, nil, nil)
-            case .closed(let reason): ("closed", reason.rawValue, nil, nil)
-            case .reopened: ("reopened", nil, nil, nil)
-            case .commented(let id): ("commented", nil, id, nil)
-            case .commentEdited(let id): ("comment_edited", nil, id, nil)
-            case .commentDeleted(let id): ("comment_deleted", nil, id, nil)
-            case .milestoned(let title): ("milestoned", nil, nil, title.value)
-            }
-        try connection.query(
+    /// Queued: it travels with the transaction's next statement or its COMMIT.
+    static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) {
+        let (name, reason, comment, milestone) = columns(of: kind)
+        connection.send(
             """
             INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, comment_id, milestone_title, created_at)
             VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())
             """, [number, name, actor, reason, comment, milestone])
     }
 
-    static func timeline(of number: Int64, on connection: Connection) throws -> [IssueEvent] {
-        try connection.query(
+    /// The kind's name and the columns it fills: state_reason, comment_id, milestone_title.
+    static func columns(of kind: Kind) -> (name: String, reason: String?, comment: Int64?, milestone: String?) {
+        switch kind {
+        case .created: ("created", nil, nil, nil)
+        case .closed(let reason): ("closed", reason.rawValue, nil, nil)
+        case .reopened: ("reopened", nil, nil, nil)
+        case .commented(let id): ("commented", nil, id, nil)
+        case .commentEdited(let id): ("comment_edited", nil, id, nil)
+        case .commentDeleted(let id): ("comment_deleted", nil, id, nil)
+        case .milestoned(let title): ("milestoned", nil, nil, title.value)
+        }
+    }
+
+    static func timeline(in result: QueryResult) throws -> [IssueEvent] {
+        try result.rows.map(event)
+    }
+
+    static func timelineStatement(of number: Int64) -> Statement {
+        Statement(
             """
             SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.previous_title,
                    e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at
@@ -41,8 +50,7 @@ enum IssueEvents {
               LEFT JOIN users subject ON subject.id = e.subject_user_id
              WHERE e.issue_number = $1
              ORDER BY e.id
-            """, [number]
-        ).rows.map(event)
+            """, [number])
     }
 
     private static func event(from row: Row) throws -> IssueEvent {

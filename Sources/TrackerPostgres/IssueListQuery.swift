@@ -86,11 +86,15 @@ struct IssueListQuery {
     }
 
     /// A filter naming a label or milestone that does not exist is refused rather than answered
-    /// with an empty list.
-    static func requireKnownNames(in filter: IssueFilter, on connection: Connection) throws {
-        _ = try OrganizationLookup.labelIDs(of: filter.labels, on: connection)
+    /// with an empty list: the checks are queued, so they travel with the list itself.
+    static func requireKnownNames(in filter: IssueFilter, on connection: Connection) {
+        if !filter.labels.isEmpty {
+            connection.send(
+                "SELECT tracker_label_id(name) FROM unnest($1::text[]) AS name",
+                [PostgresTextArray(filter.labels.map(\.value))])
+        }
         if case .titled(let title) = filter.milestone {
-            _ = try OrganizationLookup.milestoneNumber(of: title, on: connection)
+            connection.send("SELECT tracker_milestone_number($1)", [title.value])
         }
     }
 }

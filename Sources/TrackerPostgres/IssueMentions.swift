@@ -18,21 +18,47 @@ enum IssueMentions {
 
     private static func write(
         _ mentioned: [Login], issue number: Int64, comment: Int64?, on connection: Connection
-    )
-        throws
-    {
+    ) throws {
+        let target: Text = comment.map { .comment($0, of: number) } ?? .body(of: number)
+        let statement = statement(mentioned, in: target)
+        try connection.query(statement.sql, statement.parameters)
+    }
+
+    /// Which text the mentions are in; the new ones are the issue or comment made earlier in
+    /// the same flight.
+    enum Text {
+        case body(of: Int64)
+        case comment(Int64, of: Int64)
+        case newIssue
+        case newComment(of: Int64)
+    }
+
+    /// Replaces the text's mention rows with those of `mentioned` (registered logins only).
+    static func statement(_ mentioned: [Login], in text: Text) -> Statement {
+        let newComment = "currval(pg_get_serial_sequence('issue_comments', 'id'))"
+        let (issue, comment): (Int64?, Int64?)
+        let (issueSQL, commentSQL): (String, String?)
+        switch text {
+        case .body(let number): (issue, comment, issueSQL, commentSQL) = (number, nil, "$1::bigint", nil)
+        case .comment(let id, let number):
+            (issue, comment, issueSQL, commentSQL) = (number, id, "$1::bigint", "$2::bigint")
+        case .newIssue:
+            (issue, comment, issueSQL, commentSQL) = (nil, nil, "coalesce($1::bigint, \(IssueCreation.newNumber))", nil)
+        case .newComment(let number):
+            (issue, comment, issueSQL, commentSQL) = (number, nil, "$1::bigint", "coalesce($2::bigint, \(newComment))")
+        }
         let logins = PostgresTextArray(mentioned.map { $0.value.lowercased() })
-        let sameText = comment == nil ? "m.comment_id IS NULL" : "m.comment_id = $2"
-        try connection.query(
+        let sameText = commentSQL.map { "m.comment_id = \($0)" } ?? "m.comment_id IS NULL"
+        return Statement(
             """
             WITH wanted AS (SELECT id FROM users WHERE lower(login) = ANY($3::text[])),
             gone AS (
                 DELETE FROM issue_mentions m
-                 WHERE m.issue_number = $1 AND \(sameText) AND m.user_id NOT IN (SELECT id FROM wanted)
+                 WHERE m.issue_number = \(issueSQL) AND \(sameText) AND m.user_id NOT IN (SELECT id FROM wanted)
             )
             INSERT INTO issue_mentions (issue_number, user_id, comment_id)
-            SELECT $1, id, $2::bigint FROM wanted
+            SELECT \(issueSQL), id, \(commentSQL ?? "$2::bigint") FROM wanted
             ON CONFLICT DO NOTHING
-            """, [number, comment, logins])
+            """, [issue, comment, logins])
     }
 }

@@ -19,6 +19,12 @@ enum IssueRowDecoding {
                   FROM milestones m WHERE m.number = i.milestone_number) AS milestone
         """
 
+    /// The issue in a result of `selectIssues`, or `.notFound`.
+    static func existingIssue(_ number: IssueNumber, in result: QueryResult) throws -> Issue {
+        guard let row = result.first else { throw TrackerError.notFound("issue #\(number.value) does not exist") }
+        return try issue(from: row)
+    }
+
     static let selectIssues = """
         SELECT \(columns)
           FROM issues i JOIN users author ON author.id = i.author_id

@@ -58,7 +58,7 @@ enum IssueOrganization {
             SELECT $1, 'labeled', $3, l.name, clock_timestamp() FROM added JOIN labels l ON l.id = added.label_id
              ORDER BY lower(l.name)
             """, [number, PostgresTextArray(labelIDs.map(String.init)), actor])
-        if touch, added.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+        if touch, added.affectedRows > 0 { IssueRepositoryQueries.touch(number, on: connection) }
     }
 
     static func removeLabels(_ labelIDs: [Int64], from number: Int64, actor: Int64, on connection: Connection) throws {
@@ -72,7 +72,7 @@ enum IssueOrganization {
             SELECT $1, 'unlabeled', $3, l.name, clock_timestamp() FROM removed JOIN labels l ON l.id = removed.label_id
              ORDER BY lower(l.name)
             """, [number, PostgresTextArray(labelIDs.map(String.init)), actor])
-        if removed.affectedRows > 0 { try IssueRepositoryQueries.touch(number, on: connection) }
+        if removed.affectedRows > 0 { IssueRepositoryQueries.touch(number, on: connection) }
     }
 
     /// `milestone` nil takes the issue out of its milestone; the same milestone is no change. The

@@ -8,21 +8,37 @@ public struct PostgresCommentRepository: CommentRepository {
         self.database = database
     }
 
+    /// One flight: the author checked, the issue locked (it must exist), the comment with its
+    /// event and mentions, then the comment read back (by this session's last comment id).
     public func add(_ body: String, to number: IssueNumber, author: Login) async throws -> Comment {
-        try await database.trackedTransaction { connection in
-            let authorID = try UserLookup.id(of: author, on: connection)
-            try IssueRepositoryQueries.lock([number], on: connection)
-            let found = try connection.query(
+        let newID = "currval(pg_get_serial_sequence('issue_comments', 'id'))"
+        let added = try await database.trackedTransaction { connection in
+            connection.send(SchemaGuard.userCheck(author))
+            connection.send("SELECT tracker_lock_issues(ARRAY[$1::bigint])", [number.value])
+            connection.send(
                 """
-                INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
-                SELECT $1, $2, $3, moment.at, moment.at FROM (SELECT clock_timestamp() AS at) moment
-                RETURNING id
-                """, [number.value, authorID, body])
-            let id: Int64 = try found.rows[0].decode(0)
-            try IssueEvents.record(.commented(id), issue: number.value, actor: authorID, on: connection)
-            try IssueMentions.add(issue: number.value, comment: id, text: body, on: connection)
-            try IssueRepositoryQueries.touch(number.value, on: connection)
-            return try CommentRows.comment(id, on: connection)
+                WITH added AS (
+                    INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
+                    SELECT $1, tracker_user_id($2), $3, moment.at, moment.at FROM (SELECT clock_timestamp() AS at) moment
+                    RETURNING id, issue_number, author_id
+                ),
+                recorded AS (
+                    INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
+                    SELECT issue_number, 'commented', author_id, id, clock_timestamp() FROM added
+                )
+                UPDATE issues SET updated_at = clock_timestamp() WHERE number = (SELECT issue_number FROM added)
+                """, [number.value, author.value, body])
+            let mentioned = Mentions.logins(in: body)
+            if !mentioned.isEmpty {
+                connection.send(IssueMentions.statement(mentioned, in: .newComment(of: number.value)))
+            }
+            return connection.send(CommentRows.select + " WHERE c.id = \(newID)")
+        }
+        return try decoded {
+            guard let row = try added.result().first else {
+                throw TrackerError.storageFailure("the new comment was not read back")
+            }
+            return try CommentRows.comment(from: row)
         }
     }
 
@@ -37,9 +53,9 @@ public struct PostgresCommentRepository: CommentRepository {
             guard comment.body != body else { return comment }
             try connection.query(
                 "UPDATE issue_comments SET body = $2, updated_at = clock_timestamp() WHERE id = $1", [id.value, body])
-            try IssueEvents.record(.commentEdited(id.value), issue: comment.issue.value, actor: actorID, on: connection)
+            IssueEvents.record(.commentEdited(id.value), issue: comment.issue.value, actor: actorID, on: connection)
             try IssueMentions.replace(issue: comment.issue.value, comment: id.value, text: body, on: connection)
-            try IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+            IssueRepositoryQueries.touch(comment.issue.value, on: connection)
             return try CommentRows.comment(id.value, on: connection)
         }
     }
@@ -49,9 +65,9 @@ public struct PostgresCommentRepository: CommentRepository {
             let actorID = try UserLookup.id(of: actor, on: connection)
             let comment = try CommentRows.ownComment(id, actor: actor, verb: "delete", on: connection)
             try connection.query("DELETE FROM issue_comments WHERE id = $1", [id.value])
-            try IssueEvents.record(
+            IssueEvents.record(
                 .commentDeleted(id.value), issue: comment.issue.value, actor: actorID, on: connection)
-            try IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+            IssueRepositoryQueries.touch(comment.issue.value, on: connection)
             return comment
         }
     }
@@ -69,10 +85,6 @@ enum CommentRows {
             throw TrackerError.notFound("comment \(id) does not exist (see `tracker show N --comments`)")
         }
         return try comment(from: row)
-    }
-
-    static func comments(of number: Int64, on connection: Connection) throws -> [Comment] {
-        try connection.query(select + " WHERE c.issue_number = $1 ORDER BY c.id", [number]).rows.map(comment)
     }
 
     /// The comment, locked, when `actor` wrote it; someone else's is refused.

@@ -6,10 +6,10 @@ extension PostgresIssueRepository {
     public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
         let query = IssueListQuery(filter)
         try await database.tracked { connection in
-            try IssueListQuery.requireKnownNames(in: filter, on: connection)
+            IssueListQuery.requireKnownNames(in: filter, on: connection)
             // A stream runs as long as its reader takes: no statement limit inside it.
             try connection.transaction { connection in
-                try connection.execute("SET LOCAL statement_timeout = 0")
+                connection.send("SET LOCAL statement_timeout = 0")
                 try connection.stream(query.sql, query.parameters) { row in try body(IssueRowDecoding.issue(from: row))
                 }
             }
@@ -22,7 +22,7 @@ extension PostgresIssueRepository {
         try await database.trackedTransaction { connection in
             // A large import may take minutes: no statement limit inside it. Assignee counts are
             // left to the trigger, which runs once for the whole COPY of assignees.
-            try connection.execute("SET LOCAL statement_timeout = 0")
+            connection.send("SET LOCAL statement_timeout = 0")
             let last: Int64 = try connection.query(
                 "SELECT last_number FROM issue_number_counter FOR UPDATE"
             ).rows[0].decode(0)

@@ -2,31 +2,123 @@ import Postgres
 import TrackerCore
 
 extension PostgresIssueRepository {
+    /// One flight: the issues locked (all must exist), everyone named checked, the new
+    /// assignments with their events, then the issues read back. The CHECK on assignee_count
+    /// refuses an 11th assignee; only then is the database asked which issue overflowed.
     public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let userIDs = try UserLookup.ids(of: logins, on: connection)
-            try IssueRepositoryQueries.lock(numbers, on: connection)
-            return try numbers.map { number in
-                let total = try IssueAssignees.countAfterAdding(userIDs, to: number.value, on: connection)
-                guard total <= IssueDraft.maximumAssignees else {
-                    throw TrackerError.tooManyAssignees(issue: number, count: total)
+        do {
+            return try await changeAssignments(
+                of: numbers, actor: actor, checking: logins,
+                change: """
+                    WITH wanted AS (
+                        SELECT issue.number AS issue_number, tracker_user_id(person.login) AS user_id,
+                               issue.position AS issue_position, person.position AS person_position
+                          FROM unnest($1::bigint[]) WITH ORDINALITY AS issue (number, position),
+                               unnest($2::text[]) WITH ORDINALITY AS person (login, position)
+                    ),
+                    added AS (
+                        INSERT INTO issue_assignees (issue_number, user_id)
+                        SELECT issue_number, user_id FROM wanted ORDER BY issue_position, person_position
+                        ON CONFLICT DO NOTHING
+                        RETURNING issue_number, user_id
+                    ),
+                    recorded AS (
+                        INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
+                        SELECT issue_number, 'assigned', tracker_user_id($3), user_id, clock_timestamp() FROM added
+                    )
+                    UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM added)
+                    """, parameters: [PostgresTextArray(logins.map(\.value)), actor.value])
+        } catch let error as PostgresError where error.constraint == "issues_assignee_limit" {
+            throw try await assigneeOverflow(adding: logins, to: numbers) ?? error.trackerError
+        }
+    }
+
+    /// `logins` nil removes everyone.
+    public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
+        try await changeAssignments(
+            of: numbers, actor: actor, checking: logins ?? [],
+            change: """
+                WITH removed AS (
+                    DELETE FROM issue_assignees
+                     WHERE issue_number = ANY($1::bigint[])
+                       AND ($2::text[] IS NULL
+                            OR user_id IN (SELECT tracker_user_id(person) FROM unnest($2::text[]) AS person))
+                    RETURNING issue_number, user_id
+                ),
+                recorded AS (
+                    INSERT INTO issue_events (issue_number, kind, actor_id, subject_user_id, created_at)
+                    SELECT issue_number, 'unassigned', tracker_user_id($3), user_id, clock_timestamp() FROM removed
+                )
+                UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM removed)
+                """, parameters: [logins.map { PostgresTextArray($0.map(\.value)) }, actor.value])
+    }
+
+    /// `change` reads the numbers as $1 and `parameters` from $2 on. Throws `PostgresError`
+    /// only for the assignee limit (so the caller can word it); other errors are mapped.
+    private func changeAssignments(
+        of numbers: [IssueNumber], actor: Login, checking logins: [Login], change: String,
+        parameters: [any PostgresEncodable]
+    ) async throws -> [Issue] {
+        let values = PostgresTextArray(numbers.map { String($0.value) })
+        let read: PendingResult
+        do {
+            read = try await database.transaction { connection in
+                connection.send(SchemaGuard.userCheck(actor))
+                if !logins.isEmpty {
+                    connection.send(
+                        "SELECT tracker_user_id(person) FROM unnest($1::text[]) AS person",
+                        [PostgresTextArray(logins.map(\.value))])
                 }
-                try IssueAssignees.add(userIDs, to: number.value, actor: actorID, on: connection)
-                return try IssueRepositoryQueries.issue(number.value, on: connection)
+                connection.send("SELECT tracker_lock_issues($1::bigint[])", [values])
+                connection.send(change, [values] + parameters)
+                return connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values])
+            }
+        } catch let error as PostgresError where error.constraint != "issues_assignee_limit" {
+            throw error.trackerError
+        }
+        return try decoded {
+            var issues: [Int64: Issue] = [:]
+            for row in try read.result().rows {
+                let issue = try IssueRowDecoding.issue(from: row)
+                issues[issue.number.value] = issue
+            }
+            return try numbers.map { number in
+                guard let issue = issues[number.value] else {
+                    throw TrackerError.notFound("issue #\(number.value) does not exist")
+                }
+                return issue
             }
         }
     }
 
-    public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let userIDs = try logins.map { try UserLookup.ids(of: $0, on: connection) }
-            try IssueRepositoryQueries.lock(numbers, on: connection)
-            return try numbers.map { number in
-                try IssueAssignees.remove(userIDs, from: number.value, actor: actorID, on: connection)
-                return try IssueRepositoryQueries.issue(number.value, on: connection)
+    /// After the limit refused an assignment: the first issue that would have had too many.
+    private func assigneeOverflow(adding logins: [Login], to numbers: [IssueNumber]) async throws -> TrackerError? {
+        let counts = try await database.tracked { connection in
+            try connection.query(
+                """
+                SELECT i.number, i.assignee_count + (
+                           SELECT count(*) FROM users u
+                            WHERE lower(u.login) = ANY($2::text[])
+                              AND NOT EXISTS (SELECT 1 FROM issue_assignees ia
+                                               WHERE ia.issue_number = i.number AND ia.user_id = u.id))
+                  FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (number, position)
+                  JOIN issues i ON i.number = wanted.number
+                 ORDER BY wanted.position
+                """,
+                [
+                    PostgresTextArray(numbers.map { String($0.value) }),
+                    PostgresTextArray(logins.map { $0.value.lowercased() }),
+                ]
+            ).rows
+        }
+        return try decoded {
+            for row in counts {
+                let count: Int = try row.decode(1)
+                if count > IssueDraft.maximumAssignees {
+                    return .tooManyAssignees(issue: try IssueNumber(try row.decode(0) as Int64), count: count)
+                }
             }
+            return nil
         }
     }
 
@@ -48,38 +140,41 @@ extension PostgresIssueRepository {
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try await changeState(
             number, actor: actor, event: .closed(reason),
-            sql: """
-                UPDATE issues SET state = 'closed', state_reason = $2, closed_at = moment.at, updated_at = moment.at
+            update: """
+                UPDATE issues SET state = 'closed', state_reason = $4, closed_at = moment.at, updated_at = moment.at
                   FROM (SELECT clock_timestamp() AS at) moment
                  WHERE number = $1 AND state = 'open'
-                """, parameters: [reason.rawValue])
+                """)
     }
 
     public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
         try await changeState(
             number, actor: actor, event: .reopened,
-            sql: """
+            update: """
                 UPDATE issues SET state = 'open', state_reason = 'reopened', closed_at = NULL,
                                   updated_at = clock_timestamp()
-                 WHERE number = $1 AND state = 'closed'
-                """, parameters: [])
+                 WHERE number = $1 AND state = 'closed' AND $4::text IS NULL
+                """)
     }
 
-    /// Runs a state UPDATE guarded by the current state: no row changed means the issue was
-    /// already there (or does not exist), and nothing is recorded.
+    /// One flight: a state UPDATE guarded by the current state, recording its event only when
+    /// a row changed (no row means the issue was already there, or does not exist), then the issue.
     private func changeState(
-        _ number: IssueNumber, actor: Login, event: IssueEvents.Kind, sql: String,
-        parameters: [any PostgresEncodable]
+        _ number: IssueNumber, actor: Login, event: IssueEvents.Kind, update: String
     ) async throws -> StateChange {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            try IssueRepositoryQueries.lock([number], on: connection)
-            let updated = try connection.query(sql, [number.value] + parameters)
-            guard updated.affectedRows == 1 else {
-                return .unchanged(try IssueRepositoryQueries.issue(number.value, on: connection))
-            }
-            try IssueEvents.record(event, issue: number.value, actor: actorID, on: connection)
-            return .changed(try IssueRepositoryQueries.issue(number.value, on: connection))
+        let kind = IssueEvents.columns(of: event)
+        let (changed, issue) = try await database.trackedTransaction { connection in
+            connection.send(SchemaGuard.userCheck(actor))
+            connection.send("SELECT tracker_lock_issues(ARRAY[$1::bigint])", [number.value])
+            let changed = connection.send(
+                """
+                WITH changed AS (\(update) RETURNING number)
+                INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, created_at)
+                SELECT number, $2, tracker_user_id($3), $4, clock_timestamp() FROM changed
+                """, [number.value, kind.name, actor.value, kind.reason])
+            return (changed, connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number.value]))
         }
+        let found = try decoded { try IssueRowDecoding.existingIssue(number, in: try issue.result()) }
+        return try decoded { try changed.result().affectedRows == 1 } ? .changed(found) : .unchanged(found)
     }
 }

@@ -8,39 +8,25 @@ public struct PostgresIssueRepository: IssueRepository {
         self.database = database
     }
 
+    /// One flight: every statement of `IssueCreation`, then the new issue read back.
     public func create(_ draft: IssueDraft, author: Login) async throws -> Issue {
-        try await database.trackedTransaction { connection in
-            let authorID = try UserLookup.id(of: author, on: connection)
-            let assigneeIDs = try UserLookup.ids(of: draft.assignees, on: connection)
-            let labelIDs = try OrganizationLookup.labelIDs(of: draft.labels, on: connection)
-            let milestone = try draft.milestone.map { try OrganizationLookup.milestone(titled: $0, on: connection) }
-            // The time is read after the counter row is locked, so later numbers have later times.
-            let created = try connection.query(
-                """
-                WITH next AS (
-                    UPDATE issue_number_counter SET last_number = last_number + 1
-                    RETURNING last_number, clock_timestamp() AS at
-                )
-                INSERT INTO issues (number, title, body, author_id, milestone_number, created_at, updated_at)
-                SELECT last_number, $1, $2, $3, $4, at, at FROM next
-                RETURNING number
-                """, [draft.title, draft.body, authorID, milestone?.number])
-            let number: Int64 = try created.rows[0].decode(0)
-            try IssueEvents.record(.created, issue: number, actor: authorID, on: connection)
-            try IssueAssignees.add(assigneeIDs, to: number, actor: authorID, touch: false, on: connection)
-            try IssueOrganization.addLabels(labelIDs, to: number, actor: authorID, touch: false, on: connection)
-            if let milestone {
-                try IssueEvents.record(.milestoned(milestone.title), issue: number, actor: authorID, on: connection)
+        let created = try await database.trackedTransaction { connection in
+            connection.send(SchemaGuard.userCheck(author))
+            for statement in IssueCreation.statements(draft, author: author) { connection.send(statement) }
+            return connection.send(IssueCreation.readBack)
+        }
+        return try decoded {
+            guard let row = try created.result().first else {
+                throw TrackerError.storageFailure("the new issue was not read back")
             }
-            try IssueMentions.add(issue: number, comment: nil, text: draft.body, on: connection)
-            return try IssueRepositoryQueries.issue(number, on: connection)
+            return try IssueRowDecoding.issue(from: row)
         }
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         let query = IssueListQuery(filter)
         return try await database.tracked { connection in
-            try IssueListQuery.requireKnownNames(in: filter, on: connection)
+            IssueListQuery.requireKnownNames(in: filter, on: connection)
             return try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
         }
     }
@@ -60,12 +46,23 @@ public struct PostgresIssueRepository: IssueRepository {
         }
     }
 
+    /// One flight: the issue, its timeline and its comments.
     public func details(of number: IssueNumber) async throws -> IssueDetails {
-        try await database.tracked { connection in
+        let (issue, events, comments) = try await database.tracked { connection in
+            let timeline = IssueEvents.timelineStatement(of: number.value)
+            let pending = (
+                connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number.value]),
+                connection.send(timeline.sql, timeline.parameters),
+                connection.send(CommentRows.select + " WHERE c.issue_number = $1 ORDER BY c.id", [number.value])
+            )
+            try connection.flush()
+            return pending
+        }
+        return try decoded {
             IssueDetails(
-                issue: try IssueRepositoryQueries.issue(number.value, on: connection),
-                events: try IssueEvents.timeline(of: number.value, on: connection),
-                comments: try CommentRows.comments(of: number.value, on: connection))
+                issue: try IssueRowDecoding.existingIssue(number, in: try issue.result()),
+                events: try IssueEvents.timeline(in: try events.result()),
+                comments: try comments.result().rows.map(CommentRows.comment))
         }
     }
 }
@@ -90,7 +87,8 @@ enum IssueRepositoryQueries {
         }
     }
 
-    static func touch(_ number: Int64, on connection: Connection) throws {
-        try connection.query("UPDATE issues SET updated_at = clock_timestamp() WHERE number = $1", [number])
+    /// Queued, like `IssueEvents.record`.
+    static func touch(_ number: Int64, on connection: Connection) {
+        connection.send("UPDATE issues SET updated_at = clock_timestamp() WHERE number = $1", [number])
     }
 }

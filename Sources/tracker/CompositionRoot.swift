@@ -18,27 +18,48 @@ struct CompositionRoot: Sendable {
     var labels: PostgresLabelRepository { PostgresLabelRepository(database: database) }
     var milestones: PostgresMilestoneRepository { PostgresMilestoneRepository(database: database) }
 
-    /// Connects (starting the private cluster when that is the target) and checks the schema:
-    /// the private cluster migrates itself; a shared database must be migrated by hand.
-    /// `schema`: `.write` refuses a schema newer than this binary; `.read` allows it; `.none`
-    /// skips the check (migrate).
+    /// Connects (starting the private cluster when that is the target) and arranges the schema
+    /// check: it travels with the command's first statements (`SchemaGuard`), costing no round
+    /// trip of its own. The private cluster migrates itself once per tracker version (a stamp
+    /// beside it remembers); a shared database must be migrated by hand. `schema`: `.write`
+    /// refuses a schema newer than this binary; `.read` allows it; `.none` skips the check.
     static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
         let environment = ProcessInfo.processInfo.environment
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits = try SessionLimits.from(environment: environment)
+        let prelude = schema == .none ? [] : [SchemaGuard.statement(allowNewer: schema == .read)]
         let root = CompositionRoot(
-            database: Database(settings: try target.connectionSettings(), limits: limits),
+            database: Database(settings: try target.settingsWithoutStarting(), limits: limits, prelude: prelude),
             target: target, environment: environment, actingLogin: options.actingLogin)
         let trace = Trace(enabled: options.verbose)
         trace.say("database: \(target.description)")
         trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
-        if schema != .none { try await root.checkSchema(allowNewer: schema == .read, trace: trace) }
+        guard case .managed(let cluster) = target else { return root }
+        try await root.connectStarting(cluster)
+        let stamp = SchemaStamp(cluster: cluster)
+        if schema != .none, !stamp.isCurrent {
+            // Without the guard: it would refuse the very schema this is about to migrate.
+            let unguarded = Database(settings: root.database.settings, limits: limits)
+            try await root.checkSchema(on: unguarded, allowNewer: schema == .read, trace: trace)
+            await unguarded.close()
+            stamp.record()
+        }
         return root
     }
 
     enum SchemaUse { case read, write, none }
 
-    private func checkSchema(allowNewer: Bool, trace: Trace) async throws {
+    /// The private cluster usually runs: connect first, start it only when that fails.
+    private func connectStarting(_ cluster: LocalCluster) async throws {
+        do {
+            try await database.trackedConnect()
+        } catch TrackerError.databaseUnavailable {
+            _ = try target.connectionSettings()
+            try await database.trackedConnect()
+        }
+    }
+
+    private func checkSchema(on database: Database, allowNewer: Bool, trace: Trace) async throws {
         let migrator = Migrator(database: database)
         let state = try await migrator.check()
         trace.say("schema: \(state)")
@@ -48,18 +69,17 @@ struct CompositionRoot: Sendable {
         case .behind where target.isManaged:
             try await migrator.migrate()
         case .behind:
-            throw TrackerError.schemaMismatch(
-                "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)"
-            )
+            throw TrackerError.schemaMismatch(SchemaGuard.olderWording)
         case .ahead where allowNewer:
             return
         case .ahead:
-            throw TrackerError.schemaMismatch(
-                "the database schema is newer than this tracker: upgrade tracker before writing to it")
+            throw TrackerError.schemaMismatch(SchemaGuard.newerWording)
         }
     }
 
-    /// `--as`, else `TRACKER_USER`, else the OS login; registered on first use on the private cluster.
+    /// `--as`, else `TRACKER_USER`, else the OS login. No round trip: the check that the user
+    /// exists (and, on the private cluster, the registration of a new one) travels with the
+    /// command's next statements.
     func actingUser() async throws -> User {
         let text = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? osLoginName()
         let login: Login
@@ -70,7 +90,9 @@ struct CompositionRoot: Sendable {
                 field: "acting user",
                 rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
         }
-        return try await identifyActingUser(login, mayRegister: target.isManaged)
+        if target.isManaged { try await database.trackedQueue(SchemaGuard.registration(login)) }
+        try await database.trackedQueue(SchemaGuard.actorCheck(login))
+        return try User(login: login)
     }
 
     /// A login a person typed, where `@me` is the acting user.

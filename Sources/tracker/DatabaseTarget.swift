@@ -25,6 +25,12 @@ enum DatabaseTarget: Sendable {
         return false
     }
 
+    /// libpq settings, starting nothing: the private cluster's may not answer yet.
+    func settingsWithoutStarting() throws -> String? {
+        guard case .managed(let cluster) = self else { return try connectionSettings() }
+        return cluster.connectionSettings()
+    }
+
     /// libpq settings; for the private cluster this starts it (and creates it on first use).
     func connectionSettings() throws -> String? {
         switch self {

@@ -57,7 +57,7 @@ import TrackerTestSupport
 
     @Test func concurrentCreatesGetUniqueConsecutiveNumbers() async throws {
         let database = try await RepositoryTests.database()
-        let settings = await database.settings
+        let settings = database.settings
         let numbers = try await withThrowingTaskGroup(of: Int64.self) { group in
             for index in 0..<20 {
                 group.addTask {

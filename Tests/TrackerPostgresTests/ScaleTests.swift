@@ -98,7 +98,7 @@ import TrackerTestSupport
         let users = PostgresAssigneeRepository(database: database)
         let author = try await users.add(try User(login: Login("alice"))).login
         for index in 1...95 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: author) }
-        let settings = await database.settings
+        let settings = database.settings
         let writer = Task {
             let other = PostgresIssueRepository(database: Database(settings: settings))
             for index in 1...40 { _ = try await other.create(try IssueDraft(title: "New \(index)"), author: author) }

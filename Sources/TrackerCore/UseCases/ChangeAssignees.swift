@@ -15,7 +15,8 @@ public struct ChangeAssignees: Sendable {
         async throws -> Issue
     {
         let adding = try IssueDraft.validAssignees(adding, issue: number)
-        try await RegisteredUsers(users: users).require(adding + removing)
-        return try await issues.changeAssignees(of: number, adding: adding, removing: removing, actor: actor)
+        return try await RegisteredUsers(users: users).explaining {
+            try await issues.changeAssignees(of: number, adding: adding, removing: removing, actor: actor)
+        }
     }
 }

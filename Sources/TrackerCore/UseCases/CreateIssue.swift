@@ -13,7 +13,8 @@ public struct CreateIssue: Sendable {
     }
 
     public func callAsFunction(_ draft: IssueDraft, author: Login) async throws -> Issue {
-        try await RegisteredUsers(users: users).require(draft.assignees)
-        return try await names.explaining { try await issues.create(draft, author: author) }
+        try await RegisteredUsers(users: users).explaining {
+            try await names.explaining { try await issues.create(draft, author: author) }
+        }
     }
 }

@@ -31,9 +31,10 @@ public struct EditIssues: Sendable {
         guard !edit.changesText || numbers.count == 1 else {
             throw TrackerError.textEditOfSeveral
         }
-        try await RegisteredUsers(users: users).require(edit.addAssignees + edit.removeAssignees)
         do {
-            let edited = try await names.explaining { try await issues.edit(numbers, edit, read: read, actor: actor) }
+            let edited = try await RegisteredUsers(users: users).explaining {
+                try await names.explaining { try await issues.edit(numbers, edit, read: read, actor: actor) }
+            }
             if read != nil { try? drafts?.discard(.edit(numbers[0])) }
             return edited
         } catch {

@@ -1,11 +1,16 @@
-/// Makes sure logins are registered, failing on the first unknown one with suggestions.
+/// Fills in suggestions when a repository reports a login nobody registered (the repositories
+/// find out in the statement that needed it, so the common case costs no lookup of its own).
 struct RegisteredUsers {
     let users: any AssigneeRepository
 
-    func require(_ logins: [Login]) async throws {
-        for login in logins where try await users.find(login) == nil {
-            let suggestions = try await users.suggestions(for: login.value, limit: 3)
-            throw TrackerError.unknownUser(login: login.value, suggestions: suggestions.map(\.value))
+    static let suggestionLimit = 3
+
+    func explaining<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch TrackerError.unknownUser(let login, let suggestions) where suggestions.isEmpty {
+            let found = try await users.suggestions(for: login, limit: RegisteredUsers.suggestionLimit)
+            throw TrackerError.unknownUser(login: login, suggestions: found.map(\.value))
         }
     }
 }

@@ -17,8 +17,9 @@ public struct UnassignIssues: Sendable {
             guard !logins.isEmpty else {
                 throw TrackerError.invalidInput(field: "login", rule: "name someone to unassign, or pass --all")
             }
-            try await RegisteredUsers(users: users).require(logins)
         }
-        return try await issues.unassign(logins, from: Array(Set(numbers)).sorted(), actor: actor)
+        return try await RegisteredUsers(users: users).explaining {
+            try await issues.unassign(logins, from: Array(Set(numbers)).sorted(), actor: actor)
+        }
     }
 }

@@ -94,7 +94,8 @@ extension IssueDetailViewModel {
         reopenIssue: ReopenIssue? = nil
     ) async throws -> Output {
         let viewModel = IssueDetailViewModel(
-            number: number, actor: actor, useCases: .init(show: showIssue, close: closeIssue, reopen: reopenIssue))
+            number: number, actor: actor, useCases: .init(show: showIssue, close: closeIssue, reopen: reopenIssue),
+            reloadsAfterChange: false)
         await viewModel.send(input)
         if let failure = viewModel.output.failure { throw failure }
         return viewModel.output

@@ -1,0 +1,59 @@
+import Postgres
+import TrackerCore
+
+/// The schema and user checks that ride in a command's first flight (migration 0005's
+/// `tracker_schema_guard`), so checking costs no round trip of its own.
+public enum SchemaGuard {
+    static let olderCode = "TS001"
+    static let newerCode = "TS002"
+    static let functionName = "tracker_schema_guard"
+    static let unknownUserCode = "TS003"
+    static let unknownActorCode = "TS004"
+    static let unknownLabelCode = "TS005"
+    static let unknownMilestoneCode = "TS006"
+    static let missingIssueCode = "TS007"
+
+    /// Checks, in the next flight, that `login` is a registered user (else `.unknownActingUser`).
+    public static func actorCheck(_ login: Login) -> Statement {
+        Statement("SELECT tracker_actor_id($1)", [login.value])
+    }
+
+    /// Checks, in the same flight, that `login` is a registered user (else `.unknownUser`).
+    static func userCheck(_ login: Login) -> Statement {
+        Statement("SELECT tracker_user_id($1)", [login.value])
+    }
+
+    /// Registers `login` unless it is (the private cluster's own user), in the next flight.
+    public static func registration(_ login: Login) -> Statement {
+        Statement(
+            """
+            INSERT INTO users (login) SELECT $1::text
+             WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(login) = lower($1)) ON CONFLICT DO NOTHING
+            """, [login.value])
+    }
+
+    public static let olderWording =
+        "the database schema is older than this tracker: run `tracker migrate` (see `tracker migrate --status`)"
+    public static let newerWording =
+        "the database schema is newer than this tracker: upgrade tracker before writing to it"
+
+    /// `allowNewer`: reads may run on a schema newer than this binary; writes may not.
+    public static func statement(allowNewer: Bool, migrations: [Migration] = Migrator.bundled) -> Statement {
+        Statement("SELECT \(functionName)($1, $2)", [migrations.last?.version ?? 0, allowNewer])
+    }
+
+    /// What a failed guard means for the person; nil for any other error.
+    static func mismatch(_ error: PostgresError) -> TrackerError? {
+        switch error.sqlState {
+        case olderCode: .schemaMismatch(olderWording)
+        case newerCode: .schemaMismatch(newerWording)
+        case SQLState.undefinedFunction where error.message.contains(functionName): .schemaMismatch(olderWording)
+        case unknownUserCode: .unknownUser(login: error.detail ?? "", suggestions: [])
+        case unknownActorCode: .unknownActingUser(login: error.detail ?? "")
+        case unknownLabelCode: .unknownLabel(name: error.detail ?? "", suggestions: [])
+        case unknownMilestoneCode: .unknownMilestone(title: error.detail ?? "", suggestions: [])
+        case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")
+        default: nil
+        }
+    }
+}
