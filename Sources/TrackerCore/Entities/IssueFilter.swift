@@ -15,6 +15,12 @@ public enum MilestoneFilter: Equatable, Sendable {
 public enum IssueSort: String, Equatable, Sendable, CaseIterable {
     case created
     case updated
+
+    /// Any case; anything else is refused with the closest order.
+    public init(parsing text: String) throws(TrackerError) {
+        let name = try Choice.named(text, field: "sort", among: IssueSort.allCases.map(\.rawValue))
+        self = IssueSort(rawValue: name) ?? .created
+    }
 }
 
 /// What a list of issues shows: by state, assignee, author and words, sorted by creation or

@@ -31,7 +31,7 @@ struct UsersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List registered users by login.")
 
-        @Option(help: "Only logins starting with this text (ignoring case).")
+        @Option(name: [.customShort("S"), .long], help: "Only logins starting with this text (ignoring case).")
         var search: String?
 
         @Flag(help: "Print a JSON array of {login, name}.")
