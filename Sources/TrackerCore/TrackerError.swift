@@ -14,8 +14,9 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value that is not one of a flag's or a filter's few words (`--state opn`), with the
     /// closest ones and all of them.
     case unknownChoice(field: String, value: String, suggestions: [String], choices: [String])
-    /// The acting user is not registered on a shared database.
-    case unknownActingUser(login: String)
+    /// The acting user is not registered (on a shared database, or named by `--as`/`TRACKER_USER`),
+    /// with the closest registered logins.
+    case unknownActingUser(login: String, suggestions: [String])
     /// The database is down, unreachable or refused us.
     case databaseUnavailable(String)
     /// The schema is behind or ahead of this binary.
@@ -59,8 +60,9 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
             }
             return
                 "unknown \(field) '\(value)': use \(choices.dropLast().joined(separator: ", ")) or \(choices.last ?? "")"
-        case .unknownActingUser(let login):
-            return "user '\(login)' is not registered on this database: "
+        case .unknownActingUser(let login, let suggestions):
+            let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.joined(separator: ", "))? Or "
+            return "user '\(login)' is not registered on this database: \(hint)"
                 + "add it with `tracker users add \(login) --name \"Your Name\"`, or act as another user with --as LOGIN"
         case .tooManyAssignees(let issue, let count):
             let which = issue.map { "issue \($0)" } ?? "a new issue"

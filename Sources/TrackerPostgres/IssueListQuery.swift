@@ -85,9 +85,10 @@ struct IssueListQuery {
         self.parameters = parameters
     }
 
-    /// A filter naming a label or milestone that does not exist is refused rather than answered
-    /// with an empty list.
+    /// A filter naming a person, label or milestone that does not exist is refused rather than
+    /// answered with an empty list (one statement for each kind, none for a filter naming none).
     static func requireKnownNames(in filter: IssueFilter, on connection: Connection) throws {
+        _ = try UserLookup.ids(of: filter.people, on: connection)
         _ = try OrganizationLookup.labelIDs(of: filter.labels, on: connection)
         if case .titled(let title) = filter.milestone {
             _ = try OrganizationLookup.milestoneNumber(of: title, on: connection)

@@ -66,6 +66,7 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
         try takeFailure()
+        _ = try await registeredAll(filter.people)
         _ = try existingLabels(filter.labels)
         if case .titled(let title) = filter.milestone { _ = try existingMilestone(title) }
         let matching = issues.values.filter { issue in

@@ -59,9 +59,11 @@ struct CompositionRoot: Sendable {
         }
     }
 
-    /// `--as`, else `TRACKER_USER`, else the OS login; registered on first use on the private cluster.
+    /// `--as`, else `TRACKER_USER`, else the OS login. Only the OS login is registered on first use
+    /// (on the private cluster): a typed login may be a typo, and is refused with the closest ones.
     func actingUser() async throws -> User {
-        let text = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? osLoginName()
+        let typed = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        let text = typed ?? osLoginName()
         let login: Login
         do {
             login = try Login(text)
@@ -70,7 +72,7 @@ struct CompositionRoot: Sendable {
                 field: "acting user",
                 rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
         }
-        return try await identifyActingUser(login, mayRegister: target.isManaged)
+        return try await identifyActingUser(login, mayRegister: target.isManaged && typed == nil)
     }
 
     /// A login a person typed, where `@me` is the acting user.

@@ -46,6 +46,14 @@ public struct IssueFilter: Equatable, Sendable {
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
 
+    /// The people the filter names (assignee, author, mentioned), each of whom must be registered.
+    public var people: [Login] {
+        var people: [Login] = []
+        if case .user(let login) = assignee { people.append(login) }
+        people += [author, mention].compactMap { $0 }
+        return people
+    }
+
     public init(
         state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, mention: Login? = nil,
         search: String? = nil, labels: [LabelName] = [], milestone: MilestoneFilter? = nil,
