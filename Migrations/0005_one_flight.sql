@@ -24,8 +24,8 @@ END;
 $$;
 
 -- A login's user id inside a statement, so a change names its people by login and still costs
--- one statement: an unknown login raises TS003 (TS004 for the acting user), with the login as
--- the error's DETAIL, and the whole change is refused.
+-- one statement: an unknown login raises TS003 (TS004 for the acting user, with candidates for
+-- suggestions as HINT), with the login as the error's DETAIL, and the whole change is refused.
 CREATE FUNCTION tracker_user_id(wanted text) RETURNS bigint
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -46,7 +46,11 @@ DECLARE
 BEGIN
     SELECT id INTO found FROM users WHERE lower(login) = lower(wanted);
     IF found IS NULL THEN
-        RAISE EXCEPTION 'no user %', wanted USING ERRCODE = 'TS004', DETAIL = wanted;
+        -- The candidates for "did you mean" (logins with the same first letter), ranked by the client.
+        RAISE EXCEPTION 'no user %', wanted USING ERRCODE = 'TS004', DETAIL = wanted, HINT = coalesce(
+            (SELECT string_agg(login, ' ' ORDER BY lower(login))
+               FROM (SELECT login FROM users WHERE lower(login) LIKE lower(left(wanted, 1)) || '%'
+                      ORDER BY lower(login) LIMIT 200) AS candidates), '');
     END IF;
     RETURN found;
 END;

@@ -11,8 +11,12 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLabel(name: String, suggestions: [String])
     /// A milestone that does not exist, with the closest existing titles.
     case unknownMilestone(title: String, suggestions: [String])
-    /// The acting user is not registered on a shared database.
-    case unknownActingUser(login: String)
+    /// A value that is not one of a flag's or a filter's few words (`--state opn`), with the
+    /// closest ones and all of them.
+    case unknownChoice(field: String, value: String, suggestions: [String], choices: [String])
+    /// The acting user is not registered (on a shared database, or named by `--as`/`TRACKER_USER`),
+    /// with the closest registered logins.
+    case unknownActingUser(login: String, suggestions: [String])
     /// The database is down, unreachable or refused us.
     case databaseUnavailable(String)
     /// The schema is behind or ahead of this binary.
@@ -50,8 +54,15 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
                 ? "see `tracker milestone list`, or create it with `tracker milestone create \"\(title)\"`"
                 : "did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
             return "no milestone '\(title)': \(hint)"
-        case .unknownActingUser(let login):
-            return "user '\(login)' is not registered on this database: "
+        case .unknownChoice(let field, let value, let suggestions, let choices):
+            guard suggestions.isEmpty else {
+                return "unknown \(field) '\(value)'; did you mean \(suggestions.joined(separator: " or "))?"
+            }
+            return
+                "unknown \(field) '\(value)': use \(choices.dropLast().joined(separator: ", ")) or \(choices.last ?? "")"
+        case .unknownActingUser(let login, let suggestions):
+            let hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.joined(separator: ", "))? Or "
+            return "user '\(login)' is not registered on this database: \(hint)"
                 + "add it with `tracker users add \(login) --name \"Your Name\"`, or act as another user with --as LOGIN"
         case .tooManyAssignees(let issue, let count):
             let which = issue.map { "issue \($0)" } ?? "a new issue"

@@ -85,9 +85,14 @@ struct IssueListQuery {
         self.parameters = parameters
     }
 
-    /// A filter naming a label or milestone that does not exist is refused rather than answered
-    /// with an empty list: the checks are queued, so they travel with the list itself.
+    /// A filter naming a person, label or milestone that does not exist is refused rather than
+    /// answered with an empty list: the checks are queued, so they travel with the list itself.
     static func requireKnownNames(in filter: IssueFilter, on connection: Connection) {
+        if !filter.people.isEmpty {
+            connection.send(
+                "SELECT tracker_user_id(login) FROM unnest($1::text[]) AS login",
+                [PostgresTextArray(filter.people.map(\.value))])
+        }
         if !filter.labels.isEmpty {
             connection.send(
                 "SELECT tracker_label_id(name) FROM unnest($1::text[]) AS name",

@@ -11,7 +11,7 @@ extension ScreenDependencies {
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)
         return ScreenDependencies(
-            actor: actor, listIssues: ListIssues(issues: issues, labels: labels, milestones: milestones),
+            actor: actor, listIssues: ListIssues(issues: issues, labels: labels, milestones: milestones, users: users),
             showIssue: ShowIssue(issues: issues),
             closeIssue: CloseIssue(issues: issues), reopenIssue: ReopenIssue(issues: issues),
             createIssue: CreateIssue(issues: issues, users: users, labels: labels, milestones: milestones),

@@ -4,8 +4,10 @@ import TrackerUI
 /// Every use case the commands and screens run, made here over the root's repositories and
 /// nowhere else.
 extension CompositionRoot {
-    var listIssues: ListIssues { ListIssues(issues: issues, labels: labels, milestones: milestones) }
-    var streamIssues: StreamIssues { StreamIssues(issues: issues, labels: labels, milestones: milestones) }
+    var listIssues: ListIssues { ListIssues(issues: issues, labels: labels, milestones: milestones, users: users) }
+    var streamIssues: StreamIssues {
+        StreamIssues(issues: issues, labels: labels, milestones: milestones, users: users)
+    }
     var showIssue: ShowIssue { ShowIssue(issues: issues) }
     var closeIssue: CloseIssue { CloseIssue(issues: issues) }
     var reopenIssue: ReopenIssue { ReopenIssue(issues: issues) }

@@ -78,10 +78,11 @@ struct CompositionRoot: Sendable {
     }
 
     /// `--as`, else `TRACKER_USER`, else the OS login. No round trip: the check that the user
-    /// exists (and, on the private cluster, the registration of a new one) travels with the
-    /// command's next statements.
+    /// exists travels with the command's next statements. Only the OS login is registered on first
+    /// use (on the private cluster): a typed login may be a typo, and is refused with the closest ones.
     func actingUser() async throws -> User {
-        let text = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? osLoginName()
+        let typed = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        let text = typed ?? osLoginName()
         let login: Login
         do {
             login = try Login(text)
@@ -90,7 +91,7 @@ struct CompositionRoot: Sendable {
                 field: "acting user",
                 rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
         }
-        if target.isManaged { try await database.trackedQueue(SchemaGuard.registration(login)) }
+        if target.isManaged, typed == nil { try await database.trackedQueue(SchemaGuard.registration(login)) }
         try await database.trackedQueue(SchemaGuard.actorCheck(login))
         return try User(login: login)
     }

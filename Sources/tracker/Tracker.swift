@@ -14,11 +14,12 @@ struct Tracker: AsyncParsableCommand {
             Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input, not found or not \
             yours, 69 database unavailable, 75 someone else edited the issue first (your text is kept), 78 database schema out of step (run `tracker migrate` or upgrade).
             """,
+        version: TrackerVersion.line,
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            MigrateCommand.self, DatabaseCommand.self,
+            MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
         ]
     )
 
@@ -40,12 +41,16 @@ struct Tracker: AsyncParsableCommand {
         StandardStreams.ignoreBrokenPipes()
         do {
             try CommandLineText.requireValidUTF8()
-            var command = try parseAsRoot(JSONFieldsArgument.rewrite(Array(CommandLine.arguments.dropFirst())))
+            let arguments = try CommandWords.rewrite(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(JSONFieldsArgument.rewrite(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+        } catch let error as CommandWordsError {
+            Say.error(error.description)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch let error as TrackerError {
             Say.error("\(error)")
             Foundation.exit(ExitStatus.of(error))
@@ -61,6 +66,7 @@ struct Tracker: AsyncParsableCommand {
 
 /// The documented exit codes (sysexits.h names).
 enum ExitStatus {
+    static let usage: Int32 = 64
     static let invalidInput: Int32 = 65
     /// sysexits' EX_TEMPFAIL: someone else's change came first; retrying can succeed.
     static let conflict: Int32 = 75
@@ -74,6 +80,7 @@ enum ExitStatus {
             .tooManyAssignees,
             .notPermitted:
             invalidInput
+        case .unknownChoice: usage
         case .editConflict: conflict
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch

@@ -16,6 +16,8 @@ extension TrackerError {
             .notFound("\(self); \(note)")
         // Its own wording already says the text is kept.
         case .editConflict: self
+        // A mistyped flag value (exit 64) is found before anything is typed that could be kept.
+        case .unknownChoice: self
         }
     }
 }

@@ -60,4 +60,33 @@ import TrackerCore
             try await fixture.issues.details(of: missing)
         }
     }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func severalIssuesCloseAndReopenTogetherOrNotAtAll(_ kind: RepositoryKind) async throws {
+        let fixture = try await ContractFixture.make(kind)
+        await #expect(throws: ContractFixture.noIssue(99)) {
+            try await fixture.issues.close(try fixture.numbers(1, 99, 2), reason: .completed, actor: fixture.alice)
+        }
+        #expect(try await fixture.listed(IssueFilter(state: .closed)).isEmpty, "a missing issue closes none")
+        _ = try await fixture.issues.close(try fixture.number(2), reason: .completed, actor: fixture.alice)
+
+        let closed = try await fixture.issues.close(
+            try fixture.numbers(3, 2, 1, 3), reason: .notPlanned, actor: fixture.alice)
+        #expect(closed.map(\.issue.number.value) == [3, 2, 1], "in the order asked, once each")
+        #expect(closed.map { if case .changed = $0 { true } else { false } } == [true, false, true])
+        #expect(closed[0].issue.stateReason == .notPlanned && closed[1].issue.stateReason == .completed)
+        #expect(try await fixture.issue(1) == closed[2].issue)
+        #expect(try await fixture.timeline(of: 3) == ["created by alice", "closed not_planned by alice"])
+        #expect(try await fixture.timeline(of: 2) == ["created by alice", "closed completed by alice"])
+
+        await #expect(throws: ContractFixture.noIssue(99)) {
+            try await fixture.issues.reopen(try fixture.numbers(1, 99), actor: fixture.alice)
+        }
+        #expect(try await fixture.listed(IssueFilter(state: .closed)) == [3, 2, 1])
+        let reopened = try await fixture.issues.reopen(try fixture.numbers(1, 2), actor: try fixture.login("bob"))
+        #expect(reopened.allSatisfy { $0.issue.state == .open && $0.issue.closedAt == nil })
+        #expect(
+            try await fixture.timeline(of: 1) == ["created by alice", "closed not_planned by alice", "reopened by Bob"])
+        #expect(try await fixture.listed(IssueFilter(state: .closed)) == [3])
+    }
 }

@@ -40,4 +40,20 @@ import TrackerCore
         #expect(try await fixture.timeline(of: 1) == ["created by alice", "assigned Bob by alice"])
         #expect(try await fixture.users.find(zed) == nil)
     }
+
+    @Test(arguments: RepositoryKind.allCases)
+    func aListNamingSomeoneUnregisteredIsRefusedNotEmpty(_ kind: RepositoryKind) async throws {
+        let fixture = try await ContractFixture.make(kind)
+        let zed = try fixture.login("zed")
+        let filters = [
+            IssueFilter(assignee: .user(zed)), IssueFilter(author: zed), IssueFilter(mention: zed),
+            IssueFilter(state: .all, assignee: .user(try fixture.login("bob")), author: zed),
+        ]
+        for filter in filters {
+            await #expect(throws: ContractFixture.noUser("zed")) { try await fixture.issues.list(filter) }
+            await #expect(throws: ContractFixture.noUser("zed")) { try await fixture.issues.stream(filter) { _ in } }
+        }
+        #expect(try await fixture.listed(IssueFilter(author: try fixture.login("ALICE"))) == [3, 2, 1])
+        #expect(try await fixture.listed(IssueFilter(assignee: .user(try fixture.login("carol")))).isEmpty)
+    }
 }

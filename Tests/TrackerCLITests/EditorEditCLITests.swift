@@ -125,4 +125,20 @@ import TrackerTestSupport
         let empty = try session.run(tracker, ["comment", "2"], editor: "true")
         #expect(empty.status == 65 && empty.screen.contains("cannot be empty"), "\(empty.screen)")
     }
+
+    @Test func ghsEditorFlagOpensTheEditorAndRefusesTextBesideIt() async throws {
+        let tracker = try await LifecycleCLITests.tracker()
+        let session = try EditorSession()
+        let write = try session.editor("write", "printf 'Through -e\\n' > \"$1\"")
+        let added = try session.run(tracker, ["comment", "1", "-e"], editor: write)
+        #expect(added.status == 0 && added.screen.contains("Commented on issue #1 (comment 1)"), "\(added.screen)")
+        let retitle = try session.editor("retitle", "sed -i '1s/.*/Retitled with -e/' \"$1\"")
+        let edited = try session.run(tracker, ["edit", "1", "--editor"], editor: retitle)
+        #expect(edited.status == 0, "\(edited.screen)")
+        #expect(try issue(tracker, 1)["title"] as? String == "Retitled with -e")
+        let both = try tracker.run(["comment", "1", "-e", "-b", "typed"])
+        #expect(both.status == 64 && both.stderr.contains("--editor"))
+        let fields = try tracker.run(["edit", "1", "-e", "-t", "typed"])
+        #expect(fields.status == 64 && fields.stderr.contains("--editor"))
+    }
 }

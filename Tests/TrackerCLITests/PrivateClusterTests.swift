@@ -19,6 +19,16 @@ import TrackerTestSupport
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout == "Created issue #1\n")
 
+        // Only the operating system's login is registered on first use; a typed one may be a typo.
+        let osLogin = try #require(getpwuid(geteuid())).pointee.pw_name.map { String(cString: $0) } ?? ""
+        let typed = try tracker.run(["--as", osLogin + "x", "create", "--title", "As a typo"])
+        #expect(typed.status == 65, "\(typed.stderr)")
+        #expect(typed.stderr.contains("did you mean \(osLogin)?"), "\(typed.stderr)")
+        var byVariable = tracker
+        byVariable.environment["TRACKER_USER"] = "someone-else"
+        #expect(try byVariable.run(["create", "--title", "As someone else"]).status == 65)
+        #expect(!(try tracker.run(["users", "list"]).stdout.contains("someone-else")))
+
         let listed = try tracker.run([])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("First on a new laptop"))

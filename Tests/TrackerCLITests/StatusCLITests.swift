@@ -78,7 +78,9 @@ import TrackerTestSupport
         #expect(try numbers(["--mention", "@me", "--state", "all"]) == [7, 6, 5])
         #expect(try numbers(["--mention", "TESTER", "--state", "closed"]) == [7])
         #expect(try numbers(["--mention", "alice"]).isEmpty)
-        #expect(try numbers(["--mention", "nobody"]).isEmpty, "an unregistered login matches nothing, as --author")
+        let unknown = try tracker.run(["list", "--mention", "nobody"])
+        #expect(
+            unknown.status == 65 && unknown.stderr.contains("no user 'nobody'"), "unregistered: refused, as --author")
         let bad = try tracker.run(["list", "--mention", "bad_login"])
         #expect(bad.status == 65 && bad.stderr.split(separator: "\n").count == 1)
         let table = try tracker.run(["list", "--mention", "@me"]).stdout

@@ -40,15 +40,29 @@ import TrackerTestSupport
         }
     }
 
+    @Test func aListNamingAnUnknownPersonSaysTheClosest() async throws {
+        let list = ListIssues(issues: makeIssues(), users: users)
+        await #expect(throws: TrackerError.unknownUser(login: "alcie", suggestions: ["alice"])) {
+            try await list(IssueFilter(assignee: .user(try Login("alcie"))))
+        }
+        await #expect(throws: TrackerError.unknownUser(login: "alcie", suggestions: ["alice"])) {
+            try await list(IssueFilter(author: try Login("alcie")))
+        }
+        #expect(try await list(IssueFilter(author: try Login("Alice"))).issues.isEmpty)
+    }
+
     @Test func actingUserIsRegisteredOnlyWhereAllowed() async throws {
         let identify = IdentifyActingUser(users: users)
         let bob = try Login("Bob")
-        await #expect(throws: TrackerError.unknownActingUser(login: "Bob")) {
+        await #expect(throws: TrackerError.unknownActingUser(login: "Bob", suggestions: [])) {
             try await identify(bob, mayRegister: false)
         }
         let registered = try await identify(bob, mayRegister: true)
         #expect(registered.login == bob)
         #expect(try await users.find(try Login("bob")) != nil)
         #expect(try await identify(try Login("ALICE"), mayRegister: false).name == "Alice")
+        await #expect(throws: TrackerError.unknownActingUser(login: "alcie", suggestions: ["alice"])) {
+            try await identify(try Login("alcie"), mayRegister: false)
+        }
     }
 }

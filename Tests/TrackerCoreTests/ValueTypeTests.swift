@@ -38,8 +38,44 @@ import TrackerCore
 @Suite struct StateFilterTests {
     @Test func parsesKnownStatesIgnoringCase() throws {
         #expect(try StateFilter(parsing: "Closed") == .closed)
-        #expect(throws: TrackerError.invalidInput(field: "state", rule: "'done' is not one of open, closed, all")) {
+        #expect(try StateFilter(parsing: "CLOSED") == .closed, "gh prints states in capitals")
+        #expect(
+            throws: TrackerError.unknownChoice(
+                field: "state", value: "done", suggestions: [], choices: ["open", "closed", "all"])
+        ) {
             try StateFilter(parsing: "done")
         }
+        #expect(
+            throws: TrackerError.unknownChoice(
+                field: "state", value: "opn", suggestions: ["open"], choices: ["open", "closed", "all"])
+        ) {
+            try StateFilter(parsing: "opn")
+        }
+    }
+
+    @Test func anUnknownChoiceSaysTheClosestOrAllOfThem() {
+        let close = TrackerError.unknownChoice(
+            field: "state", value: "opn", suggestions: ["open"], choices: ["open", "closed", "all"])
+        #expect("\(close)" == "unknown state 'opn'; did you mean open?")
+        let none = TrackerError.unknownChoice(
+            field: "state", value: "done", suggestions: [], choices: ["open", "closed", "all"])
+        #expect("\(none)" == "unknown state 'done': use open, closed or all")
+    }
+
+    @Test(arguments: ["not-planned", "not_planned", "not planned", "Not Planned", "NOT_PLANNED", " not-planned "])
+    func closeReasonsAcceptGhsSpellings(_ text: String) throws {
+        #expect(try StateReason(closeReason: text) == .notPlanned)
+    }
+
+    @Test func sortsAreReadInAnyCase() throws {
+        #expect(try IssueSort(parsing: "UPDATED") == .updated)
+        #expect(throws: TrackerError.self) { try IssueSort(parsing: "newest") }
+    }
+}
+
+@Suite struct NameSuggestionTests {
+    @Test func aSwapOfNeighboursIsOneEdit() {
+        #expect(NameSuggestions.rank("lsit", among: ["edit", "list", "label"], limit: 1) == ["list"])
+        #expect(NameSuggestions.rank("alcie", among: ["alice", "carol"], limit: 3) == ["alice"])
     }
 }

@@ -15,6 +15,12 @@ public enum MilestoneFilter: Equatable, Sendable {
 public enum IssueSort: String, Equatable, Sendable, CaseIterable {
     case created
     case updated
+
+    /// Any case; anything else is refused with the closest order.
+    public init(parsing text: String) throws(TrackerError) {
+        let name = try Choice.named(text, field: "sort", among: IssueSort.allCases.map(\.rawValue))
+        self = IssueSort(rawValue: name) ?? .created
+    }
 }
 
 /// What a list of issues shows: by state, assignee, author and words, sorted by creation or
@@ -39,6 +45,14 @@ public struct IssueFilter: Equatable, Sendable {
     public var includesComments = false
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
+
+    /// The people the filter names (assignee, author, mentioned), each of whom must be registered.
+    public var people: [Login] {
+        var people: [Login] = []
+        if case .user(let login) = assignee { people.append(login) }
+        people += [author, mention].compactMap { $0 }
+        return people
+    }
 
     public init(
         state: StateFilter = .open, assignee: AssigneeFilter? = nil, author: Login? = nil, mention: Login? = nil,

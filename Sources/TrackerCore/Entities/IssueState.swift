@@ -9,14 +9,13 @@ public enum StateReason: String, Sendable, CaseIterable {
     case notPlanned = "not_planned"
     case reopened
 
-    /// `completed` or `not-planned` (also `not_planned`), as a person types a close reason.
+    public static let closeReasons = ["completed", "not-planned"]
+
+    /// `completed` or `not-planned` (also gh's `not_planned` and `"not planned"`, any case), as a
+    /// person types a close reason.
     public init(closeReason text: String) throws(TrackerError) {
-        switch text.lowercased().replacingOccurrences(of: "_", with: "-") {
-        case "completed": self = .completed
-        case "not-planned": self = .notPlanned
-        default:
-            throw .invalidInput(field: "reason", rule: "'\(text)' is not one of completed, not-planned")
-        }
+        let name = try Choice.named(text, field: "reason", among: StateReason.closeReasons)
+        self = name == "completed" ? .completed : .notPlanned
     }
 }
 
@@ -26,10 +25,9 @@ public enum StateFilter: String, Sendable, CaseIterable {
     case closed
     case all
 
+    /// Any case (`CLOSED`, as gh prints it); anything else is refused with the closest state.
     public init(parsing text: String) throws(TrackerError) {
-        guard let filter = StateFilter(rawValue: text.lowercased()) else {
-            throw .invalidInput(field: "state", rule: "'\(text)' is not one of open, closed, all")
-        }
-        self = filter
+        let name = try Choice.named(text, field: "state", among: StateFilter.allCases.map(\.rawValue))
+        self = StateFilter(rawValue: name) ?? .open
     }
 }

@@ -36,4 +36,9 @@ public protocol IssueRepository: Sendable {
     func status(of user: Login, limit: Int) async throws -> IssueStatus
     func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange
     func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange
+    /// Closes every issue as one all-or-nothing change (a missing issue changes none of them); an
+    /// issue already closed is `.unchanged`. The changes come in the order of `numbers`.
+    func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange]
+    /// Reopens every issue as one all-or-nothing change, like `close`.
+    func reopen(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange]
 }

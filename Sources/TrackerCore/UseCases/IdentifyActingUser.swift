@@ -1,5 +1,7 @@
-/// Finds the registered user a command acts as. On the private cluster (`mayRegister`) a missing
-/// user is registered on first use; on a shared database it is an error saying how to add one.
+/// Finds the registered user a command acts as. On the private cluster, for the operating
+/// system's login (`mayRegister`), a missing user is registered on first use; otherwise (a shared
+/// database, or a login typed with --as or TRACKER_USER, which may be a typo) it is an error with
+/// the closest registered logins and how to add one.
 public struct IdentifyActingUser: Sendable {
     private let users: any AssigneeRepository
 
@@ -9,7 +11,10 @@ public struct IdentifyActingUser: Sendable {
 
     public func callAsFunction(_ login: Login, mayRegister: Bool) async throws -> User {
         if let user = try await users.find(login) { return user }
-        guard mayRegister else { throw TrackerError.unknownActingUser(login: login.value) }
+        guard mayRegister else {
+            let suggestions = try await users.suggestions(for: login.value, limit: KnownNames.suggestionLimit)
+            throw TrackerError.unknownActingUser(login: login.value, suggestions: suggestions.map(\.value))
+        }
         return try await users.addIfMissing(try User(login: login))
     }
 }

@@ -1,8 +1,10 @@
-/// Fills in suggestions when a repository reports a label or milestone that does not exist (the
-/// repositories find out in the statement that needed it, so the common case costs nothing more).
+/// Fills in suggestions when a repository reports a label, milestone or (for a list's filters)
+/// user that does not exist (the repositories find out in the statement that needed it, so the
+/// common case costs nothing more).
 struct KnownNames {
     let labels: (any LabelRepository)?
     let milestones: (any MilestoneRepository)?
+    var users: (any AssigneeRepository)? = nil
 
     static let suggestionLimit = 3
 
@@ -17,6 +19,10 @@ struct KnownNames {
             guard let milestones else { throw TrackerError.unknownMilestone(title: title, suggestions: []) }
             let found = try await milestones.suggestions(for: title, limit: KnownNames.suggestionLimit)
             throw TrackerError.unknownMilestone(title: title, suggestions: found.map(\.value))
+        } catch TrackerError.unknownUser(let login, let suggestions) where suggestions.isEmpty {
+            guard let users else { throw TrackerError.unknownUser(login: login, suggestions: []) }
+            let found = try await users.suggestions(for: login, limit: KnownNames.suggestionLimit)
+            throw TrackerError.unknownUser(login: login, suggestions: found.map(\.value))
         }
     }
 }

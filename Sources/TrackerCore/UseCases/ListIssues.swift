@@ -3,10 +3,11 @@ public struct ListIssues: Sendable {
     private let names: KnownNames
 
     public init(
-        issues: any IssueRepository, labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil
+        issues: any IssueRepository, labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil,
+        users: (any AssigneeRepository)? = nil
     ) {
         self.issues = issues
-        self.names = KnownNames(labels: labels, milestones: milestones)
+        self.names = KnownNames(labels: labels, milestones: milestones, users: users)
     }
 
     public func callAsFunction(_ filter: IssueFilter) async throws -> IssuePage {

@@ -1,5 +1,6 @@
 /// Ranks candidate names by how close they are to what a person typed: those it is a prefix of
-/// first, then those within an edit distance of 2, nearest first. Case is ignored.
+/// first, then those within an edit distance of 2 (a swap of neighbours is one edit), nearest first.
+/// Case is ignored.
 public enum NameSuggestions {
     public static let maximumDistance = 2
 
@@ -22,13 +23,20 @@ public enum NameSuggestions {
         return Array(ordered.prefix(limit).map(\.0))
     }
 
+    /// Edits to turn `a` into `b`: inserting, deleting or replacing a character, or swapping two
+    /// neighbours (the commonest typo: `lsit`, `alcie`), each counting one.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for (i, left) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)
             for (j, right) in b.enumerated() {
                 current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+                if i > 0, j > 0, left == b[j - 1], a[i - 1] == right {
+                    current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -9,4 +9,9 @@ public struct ReopenIssue: Sendable {
     public func callAsFunction(_ number: IssueNumber, actor: Login) async throws -> StateChange {
         try await issues.reopen(number, actor: actor)
     }
+
+    /// Several issues, all or nothing: a missing one reopens none of them.
+    public func callAsFunction(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange] {
+        try await issues.reopen(numbers, actor: actor)
+    }
 }

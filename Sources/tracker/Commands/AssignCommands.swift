@@ -60,6 +60,14 @@ enum IssueArguments {
         let numbers = try numberWords.map { try IssueNumber(parsing: $0) }
         return (numbers, Array(words.dropFirst(numberWords.count)))
     }
+
+    /// Only issue numbers, at least one (`tracker close 7 8 9`).
+    static func numbers(_ words: [String], verb: String) throws -> [IssueNumber] {
+        guard !words.isEmpty else {
+            throw TrackerError.invalidInput(field: "issue number", rule: "name the issues to \(verb), e.g. 12 13")
+        }
+        return try words.map { try IssueNumber(parsing: $0) }
+    }
 }
 
 extension AssigneeViewModel {

@@ -18,11 +18,18 @@ struct CommentCommand: AsyncParsableCommand {
 
 /// The text of a comment: given by flag or file, else written in the person's editor.
 struct CommentBodyOptions: ParsableArguments {
-    @Option(help: "The text (at most 65,536 characters).")
+    @Option(name: [.customShort("b"), .long], help: "The text (at most 65,536 characters).")
     var body: String?
 
-    @Option(name: .customLong("body-file"), help: "Read the text from a file, or - for standard input.")
+    @Option(
+        name: [.customShort("F"), .customLong("body-file")], help: "Read the text from a file, or - for standard input."
+    )
     var bodyFile: String?
+
+    @Flag(
+        name: [.customShort("e"), .customLong("editor")],
+        help: "Write the text in $VISUAL or $EDITOR (what happens at a terminal when no text is given).")
+    var usesEditor = false
 
     @Flag(help: "Print the comment as JSON (id, author, body, createdAt, updatedAt).")
     var json = false
@@ -31,6 +38,7 @@ struct CommentBodyOptions: ParsableArguments {
 
     func validate() throws {
         if body != nil && bodyFile != nil { throw ValidationError("give either --body or --body-file, not both") }
+        if usesEditor && given { throw ValidationError("give --editor or the text (--body, --body-file), not both") }
     }
 
     /// The text from --body or --body-file; nil when neither was given.
@@ -78,7 +86,9 @@ struct AddCommentCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if recover && text.given { throw ValidationError("--recover posts the kept comment as it is; give no text") }
+        if recover && (text.given || text.usesEditor) {
+            throw ValidationError("--recover posts the kept comment as it is; give no text")
+        }
     }
 
     func run() async throws {

@@ -10,27 +10,31 @@ struct CreateCommand: AsyncParsableCommand {
         discussion: "Prints \"Created issue #N\", or the issue as JSON with --json."
     )
 
-    @Option(help: "A one-line summary (1–256 characters).")
+    @Option(name: [.customShort("t"), .long], help: "A one-line summary (1–256 characters).")
     var title: String?
 
     @Flag(help: "Create the issue from the draft an earlier session could not save.")
     var recover = false
 
-    @Option(help: "The description (at most 65,536 characters).")
+    @Option(name: [.customShort("b"), .long], help: "The description (at most 65,536 characters).")
     var body: String?
 
-    @Option(name: .customLong("body-file"), help: "Read the description from a file, or - for standard input.")
+    @Option(
+        name: [.customShort("F"), .customLong("body-file")],
+        help: "Read the description from a file, or - for standard input.")
     var bodyFile: String?
 
     @Option(
-        name: .customLong("assignee"), parsing: .singleValue,
+        name: [.customShort("a"), .customLong("assignee")], parsing: .singleValue,
         help: "Assign these logins (comma-separated or repeated).")
     var assignees: [String] = []
 
-    @Option(name: .customLong("label"), parsing: .singleValue, help: "Add this label (repeat for more).")
+    @Option(
+        name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
+        help: "Add this label (repeat for more).")
     var labels: [String] = []
 
-    @Option(help: "Put the issue in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
     var milestone: String?
 
     @Flag(help: "Print the created issue as JSON.")
@@ -41,7 +45,8 @@ struct CreateCommand: AsyncParsableCommand {
     func validate() throws {
         if title == nil && !recover {
             throw ValidationError(
-                "give --title (or --recover a saved draft; plain `tracker` opens the interactive screens)")
+                "give a title with -t/--title (or --recover a saved draft; plain `tracker` opens the interactive screens)"
+            )
         }
         if recover
             && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
@@ -65,14 +70,16 @@ struct CreateCommand: AsyncParsableCommand {
             }
             draft = saved
         }
-        let logins = try (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
-            .map { try Login($0.trimmingCharacters(in: .whitespaces)) }
+        let names = (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         let labelNames = try draft.labels.map { try LabelName($0) }
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
-        // Checked before connecting, so bad input never waits on the database.
-        _ = try IssueDraft(title: draft.title, body: draft.body, assignees: logins)
+        // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
+        _ = try IssueDraft(
+            title: draft.title, body: draft.body, assignees: try names.filter { $0 != "@me" }.map { try Login($0) })
         let root = try await CompositionRoot.open(global)
         let author = try await root.actingUser().login
+        let logins = try await root.logins(names)
         // A recovered draft is forgotten once its issue exists; a typed one was never kept.
         let useCases = IssueCreatorViewModel.UseCases(
             create: root.createIssue,

@@ -20,13 +20,15 @@ struct EditCommand: AsyncParsableCommand {
     @Argument(help: "The issue numbers (a title or body edits one issue at a time).")
     var numbers: [String] = []
 
-    @Option(help: "A new one-line summary (1–256 characters).")
+    @Option(name: [.customShort("t"), .long], help: "A new one-line summary (1–256 characters).")
     var title: String?
 
-    @Option(help: "A new description (at most 65,536 characters).")
+    @Option(name: [.customShort("b"), .long], help: "A new description (at most 65,536 characters).")
     var body: String?
 
-    @Option(name: .customLong("body-file"), help: "Read the new description from a file, or - for standard input.")
+    @Option(
+        name: [.customShort("F"), .customLong("body-file")],
+        help: "Read the new description from a file, or - for standard input.")
     var bodyFile: String?
 
     @Option(
@@ -45,11 +47,16 @@ struct EditCommand: AsyncParsableCommand {
     @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove this label (repeat for more).")
     var removeLabels: [String] = []
 
-    @Option(help: "Put the issues in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (by title).")
     var milestone: String?
 
     @Flag(help: "Take the issues out of their milestone.")
     var removeMilestone = false
+
+    @Flag(
+        name: [.customShort("e"), .customLong("editor")],
+        help: "Edit the title and body in $VISUAL or $EDITOR (what happens at a terminal when no fields are given).")
+    var usesEditor = false
 
     @Flag(help: "Apply the text an earlier edit of this issue could not save (after the editor, at a terminal).")
     var recover = false
@@ -75,6 +82,9 @@ struct EditCommand: AsyncParsableCommand {
             throw ValidationError("give --milestone or --remove-milestone, not both")
         }
         if recover && givesFields { throw ValidationError("--recover applies the kept text as it is; give no fields") }
+        if usesEditor && (givesFields || recover) {
+            throw ValidationError("--editor edits the title and body as they are; give no fields and no --recover")
+        }
         if (recover || !givesFields) && numbers.count > 1 {
             throw ValidationError("the title and body are edited one issue at a time; give one issue number")
         }

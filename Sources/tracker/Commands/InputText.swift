@@ -17,12 +17,15 @@ enum InputText {
         if path == "-" {
             data = try StandardInput.readToEnd()
         } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw TrackerError.invalidInput(
-                    field: "file", rule: "cannot read '\(path)': check the path and permissions")
-            }
+            // open(2) and read(2) to the end, so a device or a pipe (`/dev/null`, `<(…)`) reads like a file.
+            let cannotRead = TrackerError.invalidInput(
+                field: "file", rule: "cannot read '\(path)': check the path and permissions")
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw cannotRead }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { throw cannotRead }
+            data = try DescriptorReading.readAll(descriptor) { _ in cannotRead }
         }
         return data
     }

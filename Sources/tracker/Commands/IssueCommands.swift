@@ -3,23 +3,15 @@ import Interchange
 import TrackerCore
 import TrackerUI
 
-extension StateReason: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let reason = try? StateReason(closeReason: argument) else { return nil }
-        self = reason
-    }
-
-    public static var allValueStrings: [String] { ["completed", "not-planned"] }
-}
-
 struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show an issue with its timeline.",
+        abstract: "Show an issue with its timeline (gh's spelling, view, works too).",
         discussion: """
             --comments adds the comments, oldest first. --json adds `events` (kind, actor, subject, \
             stateReason, createdAt) and `comments` (id, author, body, createdAt, updatedAt) to the list fields.
-            """
+            """,
+        aliases: ["view"]
     )
 
     @Argument(help: "The issue number.")
@@ -47,42 +39,47 @@ struct ShowCommand: AsyncParsableCommand {
 
 struct CloseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "close", abstract: "Close an issue (closing a closed issue changes nothing).")
+        commandName: "close",
+        abstract: "Close issues (all or nothing; closing a closed issue changes nothing).",
+        discussion: "tracker close 12 · tracker close 7 8 9 --reason not-planned")
 
-    @Argument(help: "The issue number.")
-    var number: String
+    @Argument(help: "The issue numbers.")
+    var numbers: [String]
 
-    @Option(help: "completed or not-planned.")
-    var reason: StateReason = .completed
+    @Option(
+        name: [.customShort("r"), .long], help: "completed or not-planned (gh's not_planned and \"not planned\" too).",
+        completion: .list(StateReason.closeReasons))
+    var reason = StateReason.completed.rawValue
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let numbers = try IssueArguments.numbers(numbers, verb: "close")
+        let reason = try StateReason(closeReason: reason)
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        let output = try await IssueDetailViewModel.drive(
-            number, actor: actor, input: .close(reason), showIssue: root.showIssue, closeIssue: root.closeIssue)
-        await IssueDetailView(format: .table).renderNotice(output, to: root.terminal)
+        let changes = try await root.closeIssue(numbers, reason: reason, actor: actor)
+        await StateChangeView(closing: reason).render(changes, to: root.terminal)
     }
 }
 
 struct ReopenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reopen", abstract: "Reopen a closed issue (reopening an open issue changes nothing).")
+        commandName: "reopen",
+        abstract: "Reopen closed issues (all or nothing; reopening an open issue changes nothing).",
+        discussion: "tracker reopen 12 · tracker reopen 7 8 9")
 
-    @Argument(help: "The issue number.")
-    var number: String
+    @Argument(help: "The issue numbers.")
+    var numbers: [String]
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let numbers = try IssueArguments.numbers(numbers, verb: "reopen")
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        let output = try await IssueDetailViewModel.drive(
-            number, actor: actor, input: .reopen, showIssue: root.showIssue, reopenIssue: root.reopenIssue)
-        await IssueDetailView(format: .table).renderNotice(output, to: root.terminal)
+        let changes = try await root.reopenIssue(numbers, actor: actor)
+        await StateChangeView(closing: nil).render(changes, to: root.terminal)
     }
 }
 
@@ -90,12 +87,9 @@ extension IssueDetailViewModel {
     /// The issue screen driven once from the command line: its output, or its failure thrown.
     @MainActor
     static func drive(
-        _ number: IssueNumber, actor: Login?, input: Input, showIssue: ShowIssue, closeIssue: CloseIssue? = nil,
-        reopenIssue: ReopenIssue? = nil
+        _ number: IssueNumber, actor: Login?, input: Input, showIssue: ShowIssue
     ) async throws -> Output {
-        let viewModel = IssueDetailViewModel(
-            number: number, actor: actor, useCases: .init(show: showIssue, close: closeIssue, reopen: reopenIssue),
-            reloadsAfterChange: false)
+        let viewModel = IssueDetailViewModel(number: number, actor: actor, useCases: .init(show: showIssue))
         await viewModel.send(input)
         if let failure = viewModel.output.failure { throw failure }
         return viewModel.output

@@ -20,10 +20,12 @@ struct LabelCommand: AsyncParsableCommand {
         @Argument(help: "The label's name (1–50 characters).")
         var name: String
 
-        @Option(help: "Six hex digits, e.g. d73a4a (picked from gh's colours when left out).")
+        @Option(
+            name: [.customShort("c"), .long],
+            help: "Six hex digits, e.g. d73a4a (picked from gh's colours when left out).")
         var color: String?
 
-        @Option(help: "A one-line description (at most 100 characters).")
+        @Option(name: [.customShort("d"), .long], help: "A one-line description (at most 100 characters).")
         var description = ""
 
         @OptionGroup var global: GlobalOptions
@@ -42,7 +44,7 @@ struct LabelCommand: AsyncParsableCommand {
             abstract: "List labels by name.",
             discussion: "--json prints an array of gh's {name, color, description}.")
 
-        @Option(help: "Only labels whose name or description contains this text.")
+        @Option(name: [.customShort("S"), .long], help: "Only labels whose name or description contains this text.")
         var search: String?
 
         @Flag(help: "Print a JSON array instead of a table.")
@@ -64,13 +66,13 @@ struct LabelCommand: AsyncParsableCommand {
         @Argument(help: "The label's current name.")
         var name: String
 
-        @Option(name: .customLong("name"), help: "A new name (1–50 characters, not taken).")
+        @Option(name: [.customShort("n"), .customLong("name")], help: "A new name (1–50 characters, not taken).")
         var newName: String?
 
-        @Option(help: "A new colour: six hex digits.")
+        @Option(name: [.customShort("c"), .long], help: "A new colour: six hex digits.")
         var color: String?
 
-        @Option(help: "A new description (empty to clear it).")
+        @Option(name: [.customShort("d"), .long], help: "A new description (empty to clear it).")
         var description: String?
 
         @OptionGroup var global: GlobalOptions

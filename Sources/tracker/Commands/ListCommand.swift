@@ -3,9 +3,6 @@ import Interchange
 import TrackerCore
 import TrackerUI
 
-extension StateFilter: ExpressibleByArgument {}
-extension IssueSort: ExpressibleByArgument {}
-
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -17,39 +14,45 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "open, closed or all.")
-    var state: StateFilter = .open
+    @Option(
+        name: [.customShort("s"), .long], help: "open, closed or all (any case).",
+        completion: .list(StateFilter.allCases.map(\.rawValue)))
+    var state = StateFilter.open.rawValue
 
-    @Option(help: "A login, @me, or none (issues nobody is assigned to, unless a user is named none).")
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "A login, @me, or none (issues nobody is assigned to, unless a user is named none).")
     var assignee: String?
 
     @Flag(help: "Only issues nobody is assigned to (gh search's spelling).")
     var noAssignee = false
 
-    @Option(help: "A login or @me.")
+    @Option(name: [.customShort("A"), .long], help: "A login or @me.")
     var author: String?
 
     @Option(help: "A login or @me: issues whose body or comments mention them.")
     var mention: String?
 
     @Option(
-        name: .customLong("label"), parsing: .singleValue,
+        name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
         help: "Only issues carrying this label (repeat: all of them).")
     var labels: [String] = []
 
-    @Option(help: "A milestone's title, or none (issues in no milestone, unless a milestone is titled none).")
+    @Option(
+        name: [.customShort("m"), .long],
+        help: "A milestone's title, or none (issues in no milestone, unless a milestone is titled none).")
     var milestone: String?
 
-    @Option(help: "Words that must all appear in the title or body.")
+    @Option(name: [.customShort("S"), .long], help: "Words that must all appear in the title or body.")
     var search: String?
 
-    @Option(help: "created or updated.")
-    var sort: IssueSort = .created
+    @Option(help: "created or updated.", completion: .list(IssueSort.allCases.map(\.rawValue)))
+    var sort = IssueSort.created.rawValue
 
     @Flag(name: .customLong("asc"), help: "Oldest first.")
     var ascending = false
 
-    @Option(help: "At most this many issues; 0 for all.")
+    @Option(name: [.customShort("L"), .long], parsing: .unconditional, help: "At most this many issues; 0 for all.")
     var limit: Int = IssueFilter.defaultLimit
 
     @Option(help: "Only issues after this number in the created order (the next page: the last number shown).")
@@ -64,12 +67,14 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or a positive number") }
-        if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
         if noAssignee && assignee != nil { throw ValidationError("give --assignee or --no-assignee, not both") }
     }
 
     func run() async throws {
+        let state = try StateFilter(parsing: state)
+        let sort = try IssueSort(parsing: sort)
+        if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
         let format = try OutputFormat(json: json, fields: jsonFields)
         let labelNames = try labels.map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)

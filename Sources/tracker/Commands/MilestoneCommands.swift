@@ -2,11 +2,9 @@ import ArgumentParser
 import TrackerCore
 import TrackerUI
 
-/// `milestone list --state`: open (the default), closed or all.
-enum MilestoneStateFilter: String, ExpressibleByArgument, CaseIterable {
-    case open, closed, all
-
-    var state: MilestoneState? {
+extension StateFilter {
+    /// `milestone list --state`: which milestones, nil for all of them.
+    var milestoneState: MilestoneState? {
         switch self {
         case .open: .open
         case .closed: .closed
@@ -60,8 +58,10 @@ struct MilestoneCommand: AsyncParsableCommand {
                 description, dueOn, state (OPEN or CLOSED), openIssues, closedIssues and percentDone.
                 """)
 
-        @Option(help: "open, closed or all.")
-        var state: MilestoneStateFilter = .open
+        @Option(
+            name: [.customShort("s"), .long], help: "open, closed or all (any case).",
+            completion: .list(StateFilter.allCases.map(\.rawValue)))
+        var state = StateFilter.open.rawValue
 
         @Flag(help: "Print a JSON array instead of a table.")
         var json = false
@@ -69,8 +69,9 @@ struct MilestoneCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
+            let state = try StateFilter(parsing: state)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let milestones = try await root.listMilestones(state: state.state)
+            let milestones = try await root.listMilestones(state: state.milestoneState)
             await MilestoneTableView(json: json).render(milestones, showsState: state != .open, to: root.terminal)
         }
     }

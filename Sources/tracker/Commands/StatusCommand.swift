@@ -14,7 +14,8 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "At most this many issues in each section.")
+    @Option(
+        name: [.customShort("L"), .long], parsing: .unconditional, help: "At most this many issues in each section.")
     var limit: Int = IssueStatus.defaultLimit
 
     @Flag(help: "Print JSON (optionally: --json number,title,…).")

@@ -31,7 +31,7 @@ struct UsersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List registered users by login.")
 
-        @Option(help: "Only logins starting with this text (ignoring case).")
+        @Option(name: [.customShort("S"), .long], help: "Only logins starting with this text (ignoring case).")
         var search: String?
 
         @Flag(help: "Print a JSON array of {login, name}.")
@@ -46,6 +46,8 @@ struct UsersCommand: AsyncParsableCommand {
                 let objects = users.map { ["login": $0.login.value, "name": $0.name] }
                 let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
                 Say.block(String(decoding: data, as: UTF8.self))
+            } else if users.isEmpty, let search, !(try await root.listUsers(prefix: nil, limit: 1)).isEmpty {
+                Say.line("No users match '\(search)'.")
             } else if users.isEmpty {
                 Say.line("No users. Add one with `tracker users add LOGIN --name \"Full Name\"`.")
             } else {

@@ -47,14 +47,11 @@ public final class IssueDetailViewModel {
     /// Who closes or reopens; nil for a screen that only shows.
     private let actor: Login?
     private let useCases: UseCases
-    /// False for a one-shot command that prints only the notice: the issue is not read again.
-    private let reloadsAfterChange: Bool
 
-    public init(number: IssueNumber, actor: Login?, useCases: UseCases, reloadsAfterChange: Bool = true) {
+    public init(number: IssueNumber, actor: Login?, useCases: UseCases) {
         self.number = number
         self.actor = actor
         self.useCases = useCases
-        self.reloadsAfterChange = reloadsAfterChange
     }
 
     public func send(_ input: Input) async {
@@ -86,7 +83,7 @@ public final class IssueDetailViewModel {
             case .milestoned(let change):
                 output.notice = change.describe("Milestone of issue \(number)", name: \.value)
             }
-            if reloadsAfterChange || input == .appear { output.details = try await useCases.show(number) }
+            output.details = try await useCases.show(number)
         } catch {
             output.failure = TrackerError(wrapping: error)
         }
