@@ -5,9 +5,9 @@
 -- 1. The transaction that wrote each event. Event ids come from a sequence, so they are not in
 --    commit order: transaction A takes id 10, B takes id 11 and commits first, and a reader
 --    that saw 11 and then asks for ids above 11 misses 10 forever. A reader therefore hands
---    out only events whose transaction is older than every transaction still running
---    (pg_snapshot_xmin of its snapshot): that set is final (no transaction can still add to
---    it), so the position (xact, id) of the last event handed out is a cursor that misses
+--    out only events whose transaction is older than every transaction still running that
+--    could write here (the horizon: see TrackerPostgres/ChangeFeedQueries.swift): that set is
+--    final, so the position (xact, id) of the last event handed out is a cursor that misses
 --    nothing and repeats nothing. The column is added without a default first, so the table
 --    is not rewritten; events written before this migration have none and read as
 --    transaction 0 (before all others).
