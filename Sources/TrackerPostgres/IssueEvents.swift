@@ -53,7 +53,7 @@ enum IssueEvents {
             """, [number])
     }
 
-    private static func event(from row: Row) throws -> IssueEvent {
+    static func event(from row: Row) throws -> IssueEvent {
         let subject = try (row.decode("subject") as String?).map { try Login($0) }
         let comment = try (row.decode("comment_id") as Int64?).map { try CommentID($0) }
         let titles = (try row.decode("previous_title") as String?, try row.decode("current_title") as String?)

@@ -68,7 +68,7 @@ extension InMemoryIssueRepository {
             let kinds = update(&issue)
             if let actor, !kinds.isEmpty {
                 let (changed, new) = change(issue, kinds, actor: actor)
-                events[number, default: []] += new
+                record(new, on: number)
                 store(changed)
             } else {
                 store(issue)

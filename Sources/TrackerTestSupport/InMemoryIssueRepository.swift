@@ -5,7 +5,12 @@ import TrackerCore
 /// all-or-nothing bulk changes, and one event per change.
 public actor InMemoryIssueRepository: IssueRepository {
     var issues: [Int64: Issue] = [:]
+    /// Every issue's timeline; written through `record(_:on:)`, which also logs the change feed.
     var events: [Int64: [IssueEvent]] = [:]
+    /// The change feed (see `+Changes`): every event in the order it was recorded, and the
+    /// state of the feed's subscriptions.
+    var changeLog: [(issue: Int64, event: IssueEvent)] = []
+    var feed = InMemoryFeedState()
     var comments: [Int64: Comment] = [:]
     var lastCommentID: Int64 = 0
     /// Registered logins mentioned, by issue, then by text (nil: the body; else a comment id).
@@ -54,14 +59,16 @@ public actor InMemoryIssueRepository: IssueRepository {
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment, labels: labels, milestone: milestone?.summary)
-        events[lastNumber] =
+        let stored = store(issue)
+        record(
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
-            + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
-            + labels.sorted { $0.name.value.lowercased() < $1.name.value.lowercased() }
-            .map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
-            + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? [])
+                + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
+                + labels.sorted { $0.name.value.lowercased() < $1.name.value.lowercased() }
+                .map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
+                + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? []),
+            on: lastNumber)
         await recordMentions(issue: lastNumber, comment: nil, text: draft.body)
-        return store(issue)
+        return stored
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
@@ -127,9 +134,9 @@ public actor InMemoryIssueRepository: IssueRepository {
             }
             staged[number] = (issue, timeline)
         }
-        for (number, entry) in staged {
+        for (number, entry) in staged.sorted(by: { $0.key < $1.key }) {
             store(entry.0)
-            events[number] = entry.1
+            record(entry.1, on: number)
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
         for comment in stagedComments {
@@ -263,7 +270,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// Stores every change at once: all-or-nothing like a transaction.
     func commit(_ changes: [Change]) -> [Issue] {
         changes.map { issue, new in
-            events[issue.number.value, default: []] += new
+            record(new, on: issue.number.value)
             return store(issue)
         }
     }

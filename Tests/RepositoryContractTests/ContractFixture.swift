@@ -11,6 +11,7 @@ struct ContractFixture {
     let comments: any CommentRepository
     let labels: any LabelRepository
     let milestones: any MilestoneRepository
+    let changes: any ChangeFeedRepository
     let alice: Login
 
     static func make(
@@ -18,14 +19,15 @@ struct ContractFixture {
     ) async throws
         -> ContractFixture
     {
-        let (issues, users, comments, labels, milestones) = try await kind.makeRepositories()
+        let (issues, users, comments, labels, milestones, changes) = try await kind.makeRepositories()
         for login in people {
             _ = try await users.add(try User(login: Login(login), name: login == "alice" ? "Alice Liddell" : ""))
         }
         let alice = try Login("alice")
         for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
         return ContractFixture(
-            issues: issues, users: users, comments: comments, labels: labels, milestones: milestones, alice: alice)
+            issues: issues, users: users, comments: comments, labels: labels, milestones: milestones, changes: changes,
+            alice: alice)
     }
 
     /// What both implementations say about a login nobody registered.

@@ -11,7 +11,7 @@ enum RepositoryKind: CaseIterable, Sendable {
     /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
     func makeRepositories() async throws -> (
         issues: any IssueRepository, users: any AssigneeRepository, comments: any CommentRepository,
-        labels: any LabelRepository, milestones: any MilestoneRepository
+        labels: any LabelRepository, milestones: any MilestoneRepository, changes: any ChangeFeedRepository
     ) {
         switch self {
         case .inMemory:
@@ -19,14 +19,14 @@ enum RepositoryKind: CaseIterable, Sendable {
             let issues = InMemoryIssueRepository(users: users)
             return (
                 issues, users, issues, InMemoryLabelRepository(issues: issues),
-                InMemoryMilestoneRepository(issues: issues)
+                InMemoryMilestoneRepository(issues: issues), InMemoryChangeFeed(issues: issues)
             )
         case .postgres:
             let database = Database(settings: try await TestPostgres.shared.freshDatabase())
             return (
                 PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database),
                 PostgresCommentRepository(database: database), PostgresLabelRepository(database: database),
-                PostgresMilestoneRepository(database: database)
+                PostgresMilestoneRepository(database: database), PostgresChangeFeed(database: database)
             )
         }
     }

@@ -1,0 +1,183 @@
+import Foundation
+import Postgres
+import TrackerCore
+
+/// One listening session. Its connection is used on a serial queue of its own, off Swift's
+/// cooperative threads (a wait blocks in `poll` for as long as nothing happens); `close` and
+/// cancellation end a wait at once through a pipe the wait also polls.
+final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable {
+    // Touched only on `queue`.
+    private var connection: Connection?
+    private let queue = DispatchQueue(label: "tracker.live")
+    private let wake: WakePipe
+    private let filter: ChangeFilter
+
+    private init(wake: WakePipe, filter: ChangeFilter) {
+        self.wake = wake
+        self.filter = filter
+    }
+
+    /// Connects a session of its own, named in `pg_stat_activity`.
+    static func open(
+        settings: String?, limits: SessionLimits, filter: ChangeFilter
+    ) async throws
+        -> PostgresChangeSubscription
+    {
+        let subscription = PostgresChangeSubscription(wake: try WakePipe(), filter: filter)
+        try await run(on: subscription.queue) {
+            do {
+                let connection = try Connection(settings: settings, limits: limits)
+                try connection.execute("SET application_name = '\(PostgresChangeFeed.applicationName)'")
+                subscription.connection = connection
+            } catch let error as PostgresError {
+                throw error.trackerError
+            }
+        }
+        return subscription
+    }
+
+    func listen(to channels: [String]) async throws {
+        try await perform { connection in try connection.listen(to: channels) }
+    }
+
+    func stopListening(to channel: String) async throws {
+        try await perform { connection in try connection.stopListening(to: channel) }
+    }
+
+    /// Whether a notification on `channel` arrives within `timeout`.
+    func hears(_ channel: String, within timeout: Duration) async throws -> Bool {
+        try await perform { [wake] connection in
+            let deadline = ContinuousClock.now + timeout
+            while case let remaining = ContinuousClock.now.duration(to: deadline), remaining > .zero {
+                switch try connection.waitForNotifications(
+                    timeout: remaining, interruptions: [.readable(wake.readEnd)])
+                {
+                case .notified(let notifications) where notifications.contains(where: { $0.channel == channel }):
+                    return true
+                case .notified:
+                    continue
+                case .timedOut:
+                    return false
+                case .interrupted:
+                    throw CancellationError()
+                }
+            }
+            return false
+        }
+    }
+
+    func position(of start: ChangeStart) async throws -> ChangePosition {
+        let filter = self.filter
+        let event: Int64? =
+            if case .after(let event) = start { event } else { nil }
+        let row = try await perform { connection in
+            try connection.query(ChangeFeedQueries.start, [event, filter.issue?.value, filter.assignee?.value]).rows[0]
+        }
+        if let issue = filter.issue, !(try row.decode("issue_known", as: Bool.self)) {
+            throw TrackerError.notFound("issue \(issue) does not exist")
+        }
+        if let login = filter.assignee, !(try row.decode("login_known", as: Bool.self)) {
+            throw TrackerError.unknownUser(login: login.value, suggestions: [])
+        }
+        guard let group = try row.decode("xact", as: String?.self) else {
+            throw TrackerError.notFound(
+                "no event \(event ?? 0): --since takes an event id that `tracker watch` printed")
+        }
+        return ChangePosition(group: try ChangeFeedQueries.group(group), event: event ?? 0)
+    }
+
+    func changes(after position: ChangePosition, limit: Int) async throws -> ChangeBatch {
+        let filter = self.filter
+        let rows = try await perform { connection in
+            try connection.query(
+                ChangeFeedQueries.changes,
+                [String(position.group), position.event, filter.issue?.value, filter.assignee?.value, limit]
+            ).rows
+        }
+        return try ChangeFeedQueries.batch(from: rows, after: position, limit: limit)
+    }
+
+    func waitForChanges(timeout: Duration) async throws {
+        try await withTaskCancellationHandler {
+            try Task.checkCancellation()
+            let wait = try await perform { [wake] connection in
+                try connection.waitForNotifications(timeout: timeout, interruptions: [.readable(wake.readEnd)])
+            }
+            if wait == .interrupted {
+                wake.drain()
+                try Task.checkCancellation()
+            }
+        } onCancel: {
+            wake.signal()
+        }
+    }
+
+    func close() async {
+        wake.signal()
+        await withCheckedContinuation { continuation in
+            queue.async {
+                self.connection = nil
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Runs `body` with the connection on the queue; connection failures become
+    /// `.databaseUnavailable`, other database errors the domain's.
+    private func perform<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await PostgresChangeSubscription.run(on: queue) { [self] in
+            guard let connection else { throw CancellationError() }
+            do {
+                return try body(connection)
+            } catch let error as PostgresError {
+                if !connection.isOpen { self.connection = nil }
+                throw error.isConnectionFailure
+                    ? TrackerError.databaseUnavailable("lost the connection to the database (\(error.message))")
+                    : error.trackerError
+            }
+        }
+    }
+
+    private static func run<T: Sendable>(
+        on queue: DispatchQueue, _ body: @escaping @Sendable () throws -> T
+    )
+        async throws -> T
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
+
+/// A pipe whose read end a wait polls: writing one byte ends the wait.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw TrackerError.storageFailure("cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Safe from any thread; a full pipe already wakes.
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+}
