@@ -26,7 +26,7 @@ public struct PostgresChangeFeed: ChangeFeedRepository {
     /// this session no longer holds, so the probe never arrives.
     public func subscribe(_ filter: ChangeFilter) async throws -> any ChangeSubscription {
         let subscription = try await PostgresChangeSubscription.open(
-            settings: await database.settings, limits: await database.limits, filter: filter)
+            settings: database.settings, limits: database.limits, filter: filter)
         do {
             let probe = "tracker_probe_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try await subscription.listen(to: [PostgresChangeFeed.channel, probe])

@@ -1,8 +1,8 @@
 import Postgres
 import TrackerCore
 
-/// Closing and reopening several issues at once (`tracker close 7 8 9`): one transaction, the
-/// rows locked in number order, one UPDATE and its events for all of them, then the issues read
+/// Closing and reopening several issues at once (`tracker close 7 8 9`): one flight, the rows
+/// locked in number order, one UPDATE and its events for all of them, then the issues read
 /// back in one SELECT.
 extension PostgresIssueRepository {
     public func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange] {
@@ -17,7 +17,7 @@ extension PostgresIssueRepository {
                     RETURNING number
                 )
                 INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, created_at)
-                SELECT number, 'closed', $2::bigint, $3::text, clock_timestamp() FROM changed ORDER BY number
+                SELECT number, 'closed', tracker_user_id($2), $3::text, clock_timestamp() FROM changed ORDER BY number
                 RETURNING issue_number
                 """)
     }
@@ -33,7 +33,7 @@ extension PostgresIssueRepository {
                     RETURNING number
                 )
                 INSERT INTO issue_events (issue_number, kind, actor_id, created_at)
-                SELECT number, 'reopened', $2::bigint, clock_timestamp() FROM changed ORDER BY number
+                SELECT number, 'reopened', tracker_user_id($2), clock_timestamp() FROM changed ORDER BY number
                 RETURNING issue_number
                 """)
     }
@@ -45,18 +45,19 @@ extension PostgresIssueRepository {
     ) async throws -> [StateChange] {
         let unique = numbers.reduce(into: [IssueNumber]()) { if !$0.contains($1) { $0.append($1) } }
         let values = PostgresTextArray(unique.map { String($0.value) })
-        return try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            try IssueRepositoryQueries.lock(unique, on: connection)
-            let changed = Set(
-                try connection.query(sql, [values, actorID] + extra).rows.map { row throws(PostgresError) -> Int64 in
-                    try row.decode(0)
-                })
-            var issues: [Int64: Issue] = [:]
-            for row in try connection.query(
-                IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values]
+        let (changedRows, read) = try await database.trackedTransaction { connection in
+            connection.send(SchemaGuard.userCheck(actor))
+            connection.send("SELECT tracker_lock_issues($1::bigint[])", [values])
+            return (
+                connection.send(sql, [values, actor.value] + extra),
+                connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values])
             )
-            .rows {
+        }
+        return try decoded {
+            let changed = Set(
+                try changedRows.result().rows.map { row throws(PostgresError) -> Int64 in try row.decode(0) })
+            var issues: [Int64: Issue] = [:]
+            for row in try read.result().rows {
                 let issue = try IssueRowDecoding.issue(from: row)
                 issues[issue.number.value] = issue
             }
