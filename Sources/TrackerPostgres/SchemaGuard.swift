@@ -7,7 +7,6 @@ public enum SchemaGuard {
     static let olderCode = "TS001"
     static let newerCode = "TS002"
     static let functionName = "tracker_schema_guard"
-    static let suggestionLimit = 3
     static let unknownUserCode = "TS003"
     static let unknownActorCode = "TS004"
     static let unknownLabelCode = "TS005"
@@ -55,7 +54,7 @@ public enum SchemaGuard {
                 login: error.detail ?? "",
                 suggestions: NameSuggestions.rank(
                     error.detail ?? "", among: (error.hint ?? "").split(separator: " ").map(String.init),
-                    limit: suggestionLimit))
+                    limit: NameSuggestions.shownLimit))
         case unknownLabelCode: .unknownLabel(name: error.detail ?? "", suggestions: [])
         case unknownMilestoneCode: .unknownMilestone(title: error.detail ?? "", suggestions: [])
         case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")

@@ -16,7 +16,7 @@ public struct AssignIssues: Sendable {
             throw TrackerError.invalidInput(field: "login", rule: "name at least one person to assign, e.g. alice")
         }
         let unique = try IssueDraft.validAssignees(logins, issue: numbers.min())
-        return try await RegisteredUsers(users: users).explaining {
+        return try await KnownNames(users: users).explaining {
             try await issues.assign(unique, to: Array(Set(numbers)).sorted(), actor: actor)
         }
     }

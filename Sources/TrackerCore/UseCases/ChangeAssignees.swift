@@ -15,7 +15,7 @@ public struct ChangeAssignees: Sendable {
         async throws -> Issue
     {
         let adding = try IssueDraft.validAssignees(adding, issue: number)
-        return try await RegisteredUsers(users: users).explaining {
+        return try await KnownNames(users: users).explaining {
             try await issues.changeAssignees(of: number, adding: adding, removing: removing, actor: actor)
         }
     }

@@ -1,6 +1,5 @@
 public struct CreateIssue: Sendable {
     private let issues: any IssueRepository
-    private let users: any AssigneeRepository
     private let names: KnownNames
 
     public init(
@@ -8,13 +7,10 @@ public struct CreateIssue: Sendable {
         milestones: (any MilestoneRepository)? = nil
     ) {
         self.issues = issues
-        self.users = users
-        self.names = KnownNames(labels: labels, milestones: milestones)
+        self.names = KnownNames(labels: labels, milestones: milestones, users: users)
     }
 
     public func callAsFunction(_ draft: IssueDraft, author: Login) async throws -> Issue {
-        try await RegisteredUsers(users: users).explaining {
-            try await names.explaining { try await issues.create(draft, author: author) }
-        }
+        try await names.explaining { try await issues.create(draft, author: author) }
     }
 }

@@ -4,7 +4,6 @@
 /// is lost to a conflict or a failure; once saved, that draft is forgotten.
 public struct EditIssues: Sendable {
     private let issues: any IssueRepository
-    private let users: any AssigneeRepository
     private let drafts: (any DraftRepository)?
     private let names: KnownNames
 
@@ -13,9 +12,8 @@ public struct EditIssues: Sendable {
         labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil
     ) {
         self.issues = issues
-        self.users = users
         self.drafts = drafts
-        self.names = KnownNames(labels: labels, milestones: milestones)
+        self.names = KnownNames(labels: labels, milestones: milestones, users: users)
     }
 
     public func callAsFunction(
@@ -32,9 +30,7 @@ public struct EditIssues: Sendable {
             throw TrackerError.textEditOfSeveral
         }
         do {
-            let edited = try await RegisteredUsers(users: users).explaining {
-                try await names.explaining { try await issues.edit(numbers, edit, read: read, actor: actor) }
-            }
+            let edited = try await names.explaining { try await issues.edit(numbers, edit, read: read, actor: actor) }
             if read != nil { try? drafts?.discard(.edit(numbers[0])) }
             return edited
         } catch {

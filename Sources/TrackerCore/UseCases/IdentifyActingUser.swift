@@ -12,7 +12,7 @@ public struct IdentifyActingUser: Sendable {
     public func callAsFunction(_ login: Login, mayRegister: Bool) async throws -> User {
         if let user = try await users.find(login) { return user }
         guard mayRegister else {
-            let suggestions = try await users.suggestions(for: login.value, limit: KnownNames.suggestionLimit)
+            let suggestions = try await users.suggestions(for: login.value, limit: NameSuggestions.shownLimit)
             throw TrackerError.unknownActingUser(login: login.value, suggestions: suggestions.map(\.value))
         }
         return try await users.addIfMissing(try User(login: login))

@@ -3,6 +3,8 @@
 /// Case is ignored.
 public enum NameSuggestions {
     public static let maximumDistance = 2
+    /// How many suggestions a "did you mean" line offers.
+    public static let shownLimit = 3
 
     public static func rank(_ typed: String, among candidates: [String], limit: Int) -> [String] {
         rank(typed, among: candidates, limit: limit) { $0 }

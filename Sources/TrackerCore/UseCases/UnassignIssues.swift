@@ -18,7 +18,7 @@ public struct UnassignIssues: Sendable {
                 throw TrackerError.invalidInput(field: "login", rule: "name someone to unassign, or pass --all")
             }
         }
-        return try await RegisteredUsers(users: users).explaining {
+        return try await KnownNames(users: users).explaining {
             try await issues.unassign(logins, from: Array(Set(numbers)).sorted(), actor: actor)
         }
     }
