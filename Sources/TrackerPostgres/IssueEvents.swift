@@ -3,37 +3,25 @@ import TrackerCore
 
 /// The issue_events table: one row per change, written in the change's transaction.
 enum IssueEvents {
+    /// The events written one row at a time; the others are written by the statements that
+    /// make their change (create, close, assign, comment…).
     enum Kind {
-        case created
-        case closed(StateReason)
-        case reopened
-        case commented(Int64)
         case commentEdited(Int64)
         case commentDeleted(Int64)
-        case milestoned(MilestoneTitle)
     }
 
     /// Queued: it travels with the transaction's next statement or its COMMIT.
     static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) {
-        let (name, reason, comment, milestone) = columns(of: kind)
+        let (name, comment) =
+            switch kind {
+            case .commentEdited(let id): ("comment_edited", id)
+            case .commentDeleted(let id): ("comment_deleted", id)
+            }
         connection.send(
             """
-            INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, comment_id, milestone_title, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp())
-            """, [number, name, actor, reason, comment, milestone])
-    }
-
-    /// The kind's name and the columns it fills: state_reason, comment_id, milestone_title.
-    static func columns(of kind: Kind) -> (name: String, reason: String?, comment: Int64?, milestone: String?) {
-        switch kind {
-        case .created: ("created", nil, nil, nil)
-        case .closed(let reason): ("closed", reason.rawValue, nil, nil)
-        case .reopened: ("reopened", nil, nil, nil)
-        case .commented(let id): ("commented", nil, id, nil)
-        case .commentEdited(let id): ("comment_edited", nil, id, nil)
-        case .commentDeleted(let id): ("comment_deleted", nil, id, nil)
-        case .milestoned(let title): ("milestoned", nil, nil, title.value)
-        }
+            INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
+            VALUES ($1, $2, $3, $4, clock_timestamp())
+            """, [number, name, actor, comment])
     }
 
     static func timeline(in result: QueryResult) throws -> [IssueEvent] {

@@ -4,24 +4,11 @@ import TrackerCore
 /// The issue_mentions rows of one text (an issue's body, or one comment), kept in step with it
 /// inside the caller's transaction. Logins nobody has registered mention nobody.
 enum IssueMentions {
-    /// For a text just written: it has no rows yet, so one that mentions nobody costs no statement.
-    static func add(issue number: Int64, comment: Int64?, text: String, on connection: Connection) throws {
-        let logins = Mentions.logins(in: text)
-        guard !logins.isEmpty else { return }
-        try write(logins, issue: number, comment: comment, on: connection)
-    }
-
-    /// For a text that changed: its earlier rows give way to the new ones.
-    static func replace(issue number: Int64, comment: Int64?, text: String, on connection: Connection) throws {
-        try write(Mentions.logins(in: text), issue: number, comment: comment, on: connection)
-    }
-
-    private static func write(
-        _ mentioned: [Login], issue number: Int64, comment: Int64?, on connection: Connection
-    ) throws {
+    /// For a text that changed: its earlier rows give way to the new ones. Queued, like
+    /// `IssueEvents.record`.
+    static func replace(issue number: Int64, comment: Int64?, text: String, on connection: Connection) {
         let target: Text = comment.map { .comment($0, of: number) } ?? .body(of: number)
-        let statement = statement(mentioned, in: target)
-        try connection.query(statement.sql, statement.parameters)
+        connection.send(statement(Mentions.logins(in: text), in: target))
     }
 
     /// Which text the mentions are in; the new ones are the issue or comment made earlier in

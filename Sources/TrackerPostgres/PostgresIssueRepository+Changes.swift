@@ -136,45 +136,4 @@ extension PostgresIssueRepository {
             return try IssueRepositoryQueries.issue(number.value, on: connection)
         }
     }
-
-    public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
-        try await changeState(
-            number, actor: actor, event: .closed(reason),
-            update: """
-                UPDATE issues SET state = 'closed', state_reason = $4, closed_at = moment.at, updated_at = moment.at
-                  FROM (SELECT clock_timestamp() AS at) moment
-                 WHERE number = $1 AND state = 'open'
-                """)
-    }
-
-    public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
-        try await changeState(
-            number, actor: actor, event: .reopened,
-            update: """
-                UPDATE issues SET state = 'open', state_reason = 'reopened', closed_at = NULL,
-                                  updated_at = clock_timestamp()
-                 WHERE number = $1 AND state = 'closed' AND $4::text IS NULL
-                """)
-    }
-
-    /// One flight: a state UPDATE guarded by the current state, recording its event only when
-    /// a row changed (no row means the issue was already there, or does not exist), then the issue.
-    private func changeState(
-        _ number: IssueNumber, actor: Login, event: IssueEvents.Kind, update: String
-    ) async throws -> StateChange {
-        let kind = IssueEvents.columns(of: event)
-        let (changed, issue) = try await database.trackedTransaction { connection in
-            connection.send(SchemaGuard.userCheck(actor))
-            connection.send("SELECT tracker_lock_issues(ARRAY[$1::bigint])", [number.value])
-            let changed = connection.send(
-                """
-                WITH changed AS (\(update) RETURNING number)
-                INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, created_at)
-                SELECT number, $2, tracker_user_id($3), $4, clock_timestamp() FROM changed
-                """, [number.value, kind.name, actor.value, kind.reason])
-            return (changed, connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number.value]))
-        }
-        let found = try decoded { try IssueRowDecoding.existingIssue(number, in: try issue.result()) }
-        return try decoded { try changed.result().affectedRows == 1 } ? .changed(found) : .unchanged(found)
-    }
 }

@@ -90,7 +90,7 @@ enum IssueTextUpdate {
             throw TrackerError.editConflict(
                 EditConflict(read: read, current: try IssueRepositoryQueries.issue(number, on: connection)))
         }
-        if saved > 0, let body { try IssueMentions.replace(issue: number, comment: nil, text: body, on: connection) }
+        if saved > 0, let body { IssueMentions.replace(issue: number, comment: nil, text: body, on: connection) }
     }
 }
 

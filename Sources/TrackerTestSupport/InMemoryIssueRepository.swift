@@ -198,28 +198,6 @@ public actor InMemoryIssueRepository: IssueRepository {
         return commit([change(issue, kinds, actor: actor)])[0]
     }
 
-    public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
-        try takeFailure()
-        let actor = try await registered(actor)
-        var issue = try existing(number)
-        guard issue.state == .open else { return .unchanged(issue) }
-        issue.state = .closed
-        issue.stateReason = reason
-        issue.closedAt = nextMoment()
-        return .changed(commit([change(issue, [.closed(reason)], actor: actor)])[0])
-    }
-
-    public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
-        try takeFailure()
-        let actor = try await registered(actor)
-        var issue = try existing(number)
-        guard issue.state == .closed else { return .unchanged(issue) }
-        issue.state = .open
-        issue.stateReason = .reopened
-        issue.closedAt = nil
-        return .changed(commit([change(issue, [.reopened], actor: actor)])[0])
-    }
-
     public func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange] {
         try takeFailure()
         let actor = try await registered(actor)

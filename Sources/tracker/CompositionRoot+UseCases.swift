@@ -18,7 +18,6 @@ extension CompositionRoot {
     var importIssues: ImportIssues { ImportIssues(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
-    var identifyActingUser: IdentifyActingUser { IdentifyActingUser(users: users) }
     var showStatus: ShowStatus { ShowStatus(issues: issues) }
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }

@@ -50,19 +50,4 @@ import TrackerTestSupport
         }
         #expect(try await list(IssueFilter(author: try Login("Alice"))).issues.isEmpty)
     }
-
-    @Test func actingUserIsRegisteredOnlyWhereAllowed() async throws {
-        let identify = IdentifyActingUser(users: users)
-        let bob = try Login("Bob")
-        await #expect(throws: TrackerError.unknownActingUser(login: "Bob", suggestions: [])) {
-            try await identify(bob, mayRegister: false)
-        }
-        let registered = try await identify(bob, mayRegister: true)
-        #expect(registered.login == bob)
-        #expect(try await users.find(try Login("bob")) != nil)
-        #expect(try await identify(try Login("ALICE"), mayRegister: false).name == "Alice")
-        await #expect(throws: TrackerError.unknownActingUser(login: "alcie", suggestions: ["alice"])) {
-            try await identify(try Login("alcie"), mayRegister: false)
-        }
-    }
 }

@@ -34,11 +34,20 @@ public protocol IssueRepository: Sendable {
     func edit(_ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login) async throws -> [Issue]
     /// The user's open issues: assigned to them, mentioning them, opened by them (see `IssueStatus`).
     func status(of user: Login, limit: Int) async throws -> IssueStatus
-    func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange
-    func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange
     /// Closes every issue as one all-or-nothing change (a missing issue changes none of them); an
     /// issue already closed is `.unchanged`. The changes come in the order of `numbers`.
     func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange]
     /// Reopens every issue as one all-or-nothing change, like `close`.
     func reopen(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange]
+}
+
+extension IssueRepository {
+    /// One issue: the several-issue change with one number.
+    public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
+        try await close([number], reason: reason, actor: actor)[0]
+    }
+
+    public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
+        try await reopen([number], actor: actor)[0]
+    }
 }
