@@ -64,7 +64,6 @@ extension Connection {
         }
         let lastResult = PendingResult()
         if let last { entries.append((last, lastResult)) }
-        flights += 1
         let results = try pipeline(entries.map(\.statement))
         for (entry, result) in zip(entries, results) { entry.pending?.value = result }
         return lastResult.value

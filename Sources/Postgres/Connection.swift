@@ -15,8 +15,6 @@ public final class Connection {
     /// Which statement of the last flight failed (its position in the flight), if one did.
     var failedStatement: Int?
     var lastFlightSize = 0
-    /// Round trips this connection made for statements (not counting the connection itself).
-    public internal(set) var flights = 0
     var rawHandle: OpaquePointer { handle }
     var lastErrorText: String { Connection.redact(Connection.errorText(handle), settings: settings) }
 
@@ -161,7 +159,6 @@ public final class Connection {
 
     /// True when the server answers an empty query; what is queued stays queued.
     func ping() -> Bool {
-        flights += 1
         return (try? consume(PQexec(handle, ""))) != nil
     }
 
@@ -170,7 +167,6 @@ public final class Connection {
     @discardableResult
     public func execute(_ sql: String) throws(PostgresError) -> QueryResult {
         try flush()
-        flights += 1
         return try consume(PQexec(handle, sql))
     }
 
