@@ -60,6 +60,16 @@ public enum ChildProcess {
         let executable: String
         let scratch: URL
 
+        /// What the child has written to standard output so far, while it runs.
+        public func outputSoFar() -> Data {
+            (try? Data(contentsOf: scratch.appending(path: "out"))) ?? Data()
+        }
+
+        /// Sends `signal` (e.g. SIGINT, as Ctrl-C does).
+        public func send(_ signal: Int32) {
+            kill(pid, signal)
+        }
+
         public func wait() throws -> Outcome {
             defer { try? FileManager.default.removeItem(at: scratch) }
             let status = try ChildProcess.waitForExit(pid, executable)

@@ -87,9 +87,23 @@ public enum IssueJSON {
         return object
     }
 
+    /// One change as `tracker watch --json` prints it: the event's fields (kind, actor, createdAt
+    /// and what changed) with its id, the issue's number and its title when read.
+    public static func change(_ change: IssueChange) -> [String: Any] {
+        event(change.event).merging(["id": change.id, "issue": change.issue.value, "title": change.title]) { $1 }
+    }
+
+    /// On one line with sorted keys, ending in a line break (JSON Lines).
+    public static func encodeLine(_ value: Any) -> String {
+        serialized(value, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
     /// Pretty-printed with sorted keys, ending in a line break.
     public static func encode(_ value: Any) -> String {
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        serialized(value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private static func serialized(_ value: Any, options: JSONSerialization.WritingOptions) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }

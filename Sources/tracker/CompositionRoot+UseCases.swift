@@ -1,4 +1,5 @@
 import TrackerCore
+import TrackerPostgres
 import TrackerUI
 
 /// Every use case the commands and screens run, made here over the root's repositories and
@@ -29,6 +30,7 @@ extension CompositionRoot {
     var createMilestone: CreateMilestone { CreateMilestone(milestones: milestones) }
     var listMilestones: ListMilestones { ListMilestones(milestones: milestones) }
     var changeMilestone: ChangeMilestone { ChangeMilestone(milestones: milestones) }
+    var watchChanges: WatchChanges { WatchChanges(feed: PostgresChangeFeed(database: database), users: users) }
     var organization: OrganizationUseCases {
         OrganizationUseCases(labels: labels, milestones: milestones, users: users)
     }

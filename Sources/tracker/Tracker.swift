@@ -19,7 +19,7 @@ struct Tracker: AsyncParsableCommand {
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
+            WatchCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
         ]
     )
 

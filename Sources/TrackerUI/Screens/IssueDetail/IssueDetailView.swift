@@ -75,7 +75,7 @@ public struct IssueDetailView {
         return notes.isEmpty ? title : "\(title) (\(notes.joined(separator: ", ")))"
     }
 
-    static func describe(_ kind: IssueEvent.Kind) -> String {
+    nonisolated static func describe(_ kind: IssueEvent.Kind) -> String {
         switch kind {
         case .created: "created this issue"
         case .assigned(let login): "assigned \(login)"

@@ -1,0 +1,34 @@
+import Interchange
+import TrackerCore
+
+/// One change as `tracker watch` prints it: a line a person reads
+/// (`event 345 · 2026-11-21T16:50:02Z · #12 "Fix login" · alice closed this as completed`), or
+/// one JSON object per line with `--json`.
+public struct ChangeLineView: Sendable {
+    public let json: Bool
+
+    public init(json: Bool) {
+        self.json = json
+    }
+
+    public func line(_ change: IssueChange) -> String {
+        if json { return VisibleText.line(String(IssueJSON.encodeLine(IssueJSON.change(change)).dropLast())) + "\n" }
+        let what = "\(change.event.actor) \(IssueDetailView.describe(change.event.kind))"
+        let parts = [
+            "event \(change.id)", change.event.createdAt.iso8601,
+            "#\(change.issue.value) \"\(change.title)\"", what,
+        ]
+        return VisibleText.line(parts.joined(separator: " · ")) + "\n"
+    }
+
+    /// What watching says on standard error besides the changes.
+    public static func describe(_ notice: WatchNotice) -> String {
+        switch notice {
+        case .lost(let reason, let resumingAfter):
+            let resuming = resumingAfter.map { "after event \($0)" } ?? "from where it began"
+            return "\(reason); reconnecting, then carrying on \(resuming)"
+        case .restored:
+            return "connected again: the changes made meanwhile follow"
+        }
+    }
+}

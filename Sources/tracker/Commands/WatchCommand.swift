@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import TrackerCore
+import TrackerUI
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print each change to issues as it commits, until Ctrl-C.",
+        discussion: """
+            One line per change: event id, time, issue and what was done. --json prints JSON Lines \
+            (id, kind, issue, title, actor, createdAt and the changed fields). A lost connection is said \
+            on stderr; tracker reconnects and carries on after the last event printed, so none is missed \
+            or printed twice; --since EVENT_ID does the same across runs. Live updates need a session of \
+            their own: through pgbouncer in transaction mode they cannot work, and tracker says so.
+            """
+    )
+
+    @Flag(help: "Print JSON Lines.")
+    var json = false
+
+    @Option(help: "Only this issue's changes.")
+    var issue: String?
+
+    @Option(
+        name: [.customShort("a"), .long],
+        help: "Only changes to issues assigned to this login (@me: you), and their (un)assignments.")
+    var assignee: String?
+
+    @Option(help: "Start right after this event id (one `tracker watch` printed) instead of now.")
+    var since: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let issue = try self.issue.map { try IssueNumber(parsing: $0) }
+        let start = try since.map { ChangeStart.after(event: try WatchCommand.eventID($0)) } ?? .now
+        let root = try await CompositionRoot.open(global, schema: .read)
+        var filter = ChangeFilter(issue: issue)
+        if let assignee { filter.assignee = try await root.login(assignee) }
+        let view = ChangeLineView(json: json)
+        let watch = root.watchChanges
+        let signal = try await InterruptSignals.cancelling { [filter] in
+            try await watch(
+                from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
+                deliver: { StandardStreams.writeOutput(view.line($0).utf8) })
+        }
+        if let signal { Foundation.exit(InterruptSignals.exitStatus(for: signal)) }
+    }
+
+    static func eventID(_ text: String) throws -> Int64 {
+        guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id >= 1 else {
+            throw TrackerError.invalidInput(
+                field: "--since", rule: "'\(text)' is not an event id: give a number `tracker watch` printed")
+        }
+        return id
+    }
+}
