@@ -31,12 +31,14 @@ let package = Package(
         ),
         .target(
             name: "TrackerPostgres",
-            dependencies: ["Postgres", "TrackerCore"],
+            dependencies: ["Postgres", "TrackerCore", "ChildProcesses"],
             swiftSettings: strictSettings,
             plugins: ["EmbedMigrations"]
         ),
         .target(name: "Interchange", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
-        .target(name: "TrackerUI", dependencies: ["TrackerCore", "Interchange"], swiftSettings: strictSettings),
+        .target(
+            name: "TrackerUI", dependencies: ["TrackerCore", "Interchange", "ChildProcesses"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [

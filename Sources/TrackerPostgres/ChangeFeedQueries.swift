@@ -43,6 +43,7 @@ enum ChangeFeedQueries {
     /// from the end of the index). Always one row at least: with no event, its columns are NULL.
     /// The issue's title and the logins are looked up row by row (a batch is small).
     static let changes = """
+        -- tracker live: changes (named for pg_stat_activity, which shows only a query's first kilobyte)
         WITH \(horizon),
         picked AS (
             SELECT coalesce(e.xact, '0'::xid8) AS xact, e.id, e.issue_number, e.kind, e.actor_id, e.subject_user_id,

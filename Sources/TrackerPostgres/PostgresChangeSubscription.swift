@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Postgres
 import TrackerCore
@@ -146,38 +147,5 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try body() }) }
         }
-    }
-}
-
-/// A pipe whose read end a wait polls: writing one byte ends the wait.
-final class WakePipe: Sendable {
-    let readEnd: Int32
-    private let writeEnd: Int32
-
-    init() throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            throw TrackerError.storageFailure("cannot make a pipe: \(String(cString: strerror(errno)))")
-        }
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
-        readEnd = ends[0]
-        writeEnd = ends[1]
-    }
-
-    deinit {
-        close(readEnd)
-        close(writeEnd)
-    }
-
-    /// Safe from any thread; a full pipe already wakes.
-    func signal() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    func drain() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &bytes, bytes.count) > 0 {}
     }
 }

@@ -22,13 +22,17 @@ public struct ScreenDependencies: Sendable {
     let organization: OrganizationUseCases
     /// Opens `$VISUAL`/`$EDITOR` on the text and returns what was saved; nil when there is none.
     let editBody: (@Sendable (String) -> String?)?
+    /// Follows teammates' changes for the live list and issue screens; nil: the screens do not follow.
+    let watchChanges: WatchChanges?
 
     public init(
         actor: Login, listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
         createIssue: CreateIssue, assignIssues: AssignIssues, unassignIssues: UnassignIssues,
         changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue, listUsers: ListUsers,
         saveDraft: SaveDraft, discardDraft: DiscardDraft,
-        recoverDraft: RecoverDraft, organization: OrganizationUseCases, editBody: (@Sendable (String) -> String?)? = nil
+        recoverDraft: RecoverDraft, organization: OrganizationUseCases,
+        editBody: (@Sendable (String) -> String?)? = nil,
+        watchChanges: WatchChanges? = nil
     ) {
         self.actor = actor
         self.listIssues = listIssues
@@ -47,6 +51,7 @@ public struct ScreenDependencies: Sendable {
         self.recoverDraft = recoverDraft
         self.organization = organization
         self.editBody = editBody
+        self.watchChanges = watchChanges
     }
 
     var issueListUseCases: IssueListViewModel.UseCases {

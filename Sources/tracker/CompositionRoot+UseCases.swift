@@ -69,6 +69,6 @@ extension CompositionRoot {
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), organization: organization,
-            editBody: BodyEditor.make(environment: environment))
+            editBody: BodyEditor.make(environment: environment), watchChanges: watchChanges)
     }
 }

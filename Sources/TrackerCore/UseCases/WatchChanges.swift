@@ -209,7 +209,7 @@ public final class ChangeFollower: Sendable {
 
 extension TrackerError {
     /// Any error's one line, as the person should read it.
-    static func describing(_ error: any Error) -> String {
+    public static func describing(_ error: any Error) -> String {
         if let unavailable = error as? LiveUpdatesUnavailable { return unavailable.description }
         return TrackerError(wrapping: error).description
     }

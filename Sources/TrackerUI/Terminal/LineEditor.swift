@@ -15,7 +15,7 @@ struct LineEditor {
         case cancelled
     }
 
-    private(set) var text = ""
+    private(set) var text: String
     /// The start of a UTF-8 sequence still waiting for its continuation bytes.
     private var pending: [UInt8] = []
     /// Where in `text`'s scalars a U+FFFD stands for bytes that were not UTF-8.
@@ -23,6 +23,11 @@ struct LineEditor {
     private var escape = EscapeState.none
 
     private enum EscapeState { case none, started, controlSequence }
+
+    /// Starts with `text` already typed (given back after a prompt was interrupted).
+    init(text: String = "") {
+        self.text = text
+    }
 
     /// Takes one byte; returns what to write to the screen, and how the line ended once it has.
     mutating func take(_ byte: UInt8) -> (echo: String, end: End?) {

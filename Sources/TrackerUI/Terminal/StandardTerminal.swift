@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 #if canImport(Glibc)
@@ -16,6 +17,10 @@ public final class StandardTerminal: Terminal {
     private let input = fdopen(STDIN_FILENO, "r")
     /// Both ends are a terminal: keys are read one by one and echoed by `LineEditor`.
     private let editsLines = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    /// The line being typed when a wake-up ended the last read, taken up again by the next.
+    private var interruptedLine: LineEditor?
+
+    public var wakesForLiveUpdates: Bool { editsLines }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let isTTY = isatty(STDOUT_FILENO) == 1
@@ -44,26 +49,41 @@ public final class StandardTerminal: Terminal {
     /// an emoji erases what is on the screen; from a pipe, lines are read as they come. Either
     /// way a line that is not UTF-8 is refused and asked again, never silently altered.
     public func readLine(prompt: String) -> String? {
-        write(prompt)
-        if editsLines, let edited = RawInputMode.during({ editLine(prompt: prompt) }) { return edited }
-        return readPipedLine(prompt: prompt)
+        switch readLine(prompt: prompt, typed: "", wake: nil) {
+        case .line(let line): line
+        case .woken, .endOfInput: nil
+        }
     }
 
-    private func editLine(prompt: String) -> String? {
-        var editor = LineEditor()
+    public func readLine(prompt: String, typed: String, wake: WakePipe?) -> PromptAnswer {
+        let resumed = interruptedLine.flatMap { $0.text == typed ? $0 : nil } ?? LineEditor(text: typed)
+        interruptedLine = nil
+        write(prompt + VisibleText.line(resumed.text))
+        if editsLines, let answer = RawInputMode.during({ editLine(prompt: prompt, editor: resumed, wake: wake) }) {
+            return answer
+        }
+        return readPipedLine(prompt: prompt).map(PromptAnswer.line) ?? .endOfInput
+    }
+
+    private func editLine(prompt: String, editor: LineEditor, wake: WakePipe?) -> PromptAnswer {
+        var editor = editor
         while true {
+            if let wake, KeyWait.untilKeyOr(wake) == .woken {
+                interruptedLine = editor
+                return .woken(typed: editor.text)
+            }
             var byte: UInt8 = 0
             let count = read(STDIN_FILENO, &byte, 1)
             let failure = errno
             if RawInputMode.wasResumed() { write(prompt + VisibleText.line(editor.text)) }
             if count < 0, failure == EINTR { continue }
-            guard count == 1 else { return nil }
+            guard count == 1 else { return .endOfInput }
             let step = editor.take(byte)
             if !step.echo.isEmpty { write(step.echo) }
             switch step.end {
             case nil: continue
-            case .line(let line): return line
-            case .endOfInput, .cancelled: return nil
+            case .line(let line): return .line(line)
+            case .endOfInput, .cancelled: return .endOfInput
             case .notUTF8:
                 refuseLine(prompt: prompt)
                 editor = LineEditor()

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import TrackerCore
 
@@ -17,10 +18,31 @@ public protocol Terminal: AnyObject {
     func writeError(_ text: String)
     /// Shows `prompt` and reads one line; `nil` at end of input.
     func readLine(prompt: String) -> String?
+    /// Whether `readLine(prompt:typed:wake:)` can stop waiting when woken (a person at a
+    /// terminal, not a script on a pipe): only then do screens follow live updates.
+    var wakesForLiveUpdates: Bool { get }
+    /// Shows `prompt` and what was `typed` before, and reads one line; gives up waiting when
+    /// `wake` is signalled, returning what has been typed so far, to be given back next time.
+    func readLine(prompt: String, typed: String, wake: WakePipe?) -> PromptAnswer
+}
+
+/// How a prompt ended.
+public enum PromptAnswer: Equatable, Sendable {
+    case line(String)
+    /// Woken while waiting, with what had been typed.
+    case woken(typed: String)
+    case endOfInput
 }
 
 extension Terminal {
     public func writeLine(_ text: String = "") { write(text + "\n") }
+
+    public var wakesForLiveUpdates: Bool { false }
+
+    /// A terminal that cannot be woken just reads a line.
+    public func readLine(prompt: String, typed: String, wake: WakePipe?) -> PromptAnswer {
+        readLine(prompt: prompt).map(PromptAnswer.line) ?? .endOfInput
+    }
 
     /// Shows `prompt` and reads an answer; nil when the person cancels with `:q` or input ends.
     func readAnswer(prompt: String) -> String? {

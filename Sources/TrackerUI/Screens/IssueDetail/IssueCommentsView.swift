@@ -29,14 +29,17 @@ public struct IssueCommentsView {
         }
         terminal.writeLine("Comments (\(comments.count))")
         let moment = now()
-        for comment in comments {
-            let edited = comment.updatedAt == comment.createdAt ? "" : ", edited"
-            terminal.writeLine("")
-            terminal.writeLine(
-                "\(comment.author) commented \(RelativeTime.describe(comment.createdAt, now: moment))"
-                    + " (comment \(comment.id)\(edited))")
-            let lines = VisibleText.block(comment.body).split(separator: "\n", omittingEmptySubsequences: false)
-            for line in lines { terminal.writeLine(line.isEmpty ? "" : "  " + line) }
-        }
+        for comment in comments { render(comment, at: moment, to: terminal) }
+    }
+
+    /// One comment: who wrote it and when, then its text indented.
+    public func render(_ comment: Comment, at moment: Timestamp, to terminal: any Terminal) {
+        let edited = comment.updatedAt == comment.createdAt ? "" : ", edited"
+        terminal.writeLine("")
+        terminal.writeLine(
+            "\(comment.author) commented \(RelativeTime.describe(comment.createdAt, now: moment))"
+                + " (comment \(comment.id)\(edited))")
+        let lines = VisibleText.block(comment.body).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { terminal.writeLine(line.isEmpty ? "" : "  " + line) }
     }
 }

@@ -33,30 +33,72 @@ public final class IssueDetailCoordinator: Coordinator {
             return .notShown(failure)
         }
         show()
-        while let line = terminal.readLine(prompt: "#\(viewModel.number.value)> ") {
-            switch IssueDetailCommands.parse(line) {
-            case .back:
-                return .back
-            case .help:
-                terminal.writeLine(IssueDetailCommands.help)
-            case .unknown(let text):
-                terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
-            case .edit:
-                await edit()
-            case .comment:
-                await comment()
-            case .assignees:
-                await chooseAssignees()
-            case .labels:
-                await chooseLabels()
-            case .milestone:
-                await chooseMilestone()
-            case .input(let input):
-                await viewModel.send(input)
-                show()
+        let live = LiveSubscription.start(
+            dependencies.watchChanges, filter: ChangeFilter(issue: viewModel.number), on: terminal)
+        await readCommands(live: live)
+        await live?.stop()
+        return .back
+    }
+
+    private func readCommands(live: LiveSubscription?) async {
+        var typed = ""
+        while true {
+            switch terminal.readLine(prompt: "#\(viewModel.number.value)> ", typed: typed, wake: live?.wake) {
+            case .endOfInput:
+                return
+            case .woken(let soFar):
+                typed = soFar
+                if let live { await showChanges(live.take()) }
+            case .line(let line):
+                typed = ""
+                if await act(on: line) == .back { return }
+                if let live { LiveNoticesView.render(live.take().notices, to: terminal) }
             }
         }
-        return .back
+    }
+
+    /// Shows what landed on this issue while the screen waited, above the prompt.
+    private func showChanges(_ news: LiveNews) async {
+        guard !news.isEmpty else {
+            terminal.write("\r")
+            return
+        }
+        terminal.writeLine()
+        LiveNoticesView.render(news.notices, to: terminal)
+        guard !news.changedIssues.isEmpty else { return }
+        await viewModel.send(.changedElsewhere)
+        if let failure = viewModel.output.failure {
+            terminal.writeFailure(failure)
+        } else {
+            view.renderLanded(viewModel.output.landed, to: terminal)
+        }
+    }
+
+    private enum Step { case stay, back }
+
+    private func act(on line: String) async -> Step {
+        switch IssueDetailCommands.parse(line) {
+        case .back:
+            return .back
+        case .help:
+            terminal.writeLine(IssueDetailCommands.help)
+        case .unknown(let text):
+            terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+        case .edit:
+            await edit()
+        case .comment:
+            await comment()
+        case .assignees:
+            await chooseAssignees()
+        case .labels:
+            await chooseLabels()
+        case .milestone:
+            await chooseMilestone()
+        case .input(let input):
+            await viewModel.send(input)
+            show()
+        }
+        return .stay
     }
 
     /// Edits the title and body (a child screen); once saved, the issue is shown again.

@@ -31,6 +31,14 @@ public struct IssueDetailView {
         }
     }
 
+    /// What landed while the screen waited: new timeline entries, then new comments in full.
+    public func renderLanded(_ landed: IssueDetailViewModel.Landed, to terminal: any Terminal) {
+        let moment = now()
+        for event in landed.events { terminal.writeLine(IssueDetailView.timelineLine(event, now: moment)) }
+        let comments = IssueCommentsView(expanded: true, now: now)
+        for comment in landed.comments { comments.render(comment, at: moment, to: terminal) }
+    }
+
     /// The one-line outcome of close/reopen, for the scripted commands.
     public func renderNotice(_ output: IssueDetailViewModel.Output, to terminal: any Terminal) {
         if let notice = output.notice { terminal.writeLine(notice) }
@@ -53,10 +61,12 @@ public struct IssueDetailView {
             "",
         ]
         lines.append("Timeline")
-        lines += details.events.map { event in
-            "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(IssueDetailView.describe(event.kind))"
-        }
+        lines += details.events.map { IssueDetailView.timelineLine($0, now: moment) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func timelineLine(_ event: IssueEvent, now moment: Timestamp) -> String {
+        "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(describe(event.kind))"
     }
 
     /// `bug, ui`, each name in its colour, or `none`.

@@ -20,6 +20,16 @@ public final class IssueDetailViewModel {
         case labelled(ChoiceChange<LabelName>)
         /// Its milestone was chosen (and saved) from here: load it again and say what changed.
         case milestoned(ChoiceChange<MilestoneTitle>)
+        /// Someone changed it elsewhere: load it again and keep what landed since it was shown.
+        case changedElsewhere
+    }
+
+    /// What a reload found that the screen had not shown: the timeline's new entries and the new comments.
+    public struct Landed: Equatable, Sendable {
+        public var events: [IssueEvent] = []
+        public var comments: [Comment] = []
+
+        public var isEmpty: Bool { events.isEmpty && comments.isEmpty }
     }
 
     public struct Output: Equatable, Sendable {
@@ -27,6 +37,8 @@ public final class IssueDetailViewModel {
         /// What the last action did ("Closed issue #12 as completed", "… is already closed").
         public var notice: String?
         public var failure: TrackerError?
+        /// After `.changedElsewhere`: what is new since the issue was last shown.
+        public var landed = Landed()
     }
 
     public struct UseCases: Sendable {
@@ -57,9 +69,11 @@ public final class IssueDetailViewModel {
     public func send(_ input: Input) async {
         output.failure = nil
         output.notice = nil
+        output.landed = Landed()
+        let shown = output.details
         do {
             switch input {
-            case .appear:
+            case .appear, .changedElsewhere:
                 break
             case .close(let reason):
                 guard let actor, let close = useCases.close else { throw TrackerError.cannotChange }
@@ -84,6 +98,12 @@ public final class IssueDetailViewModel {
                 output.notice = change.describe("Milestone of issue \(number)", name: \.value)
             }
             output.details = try await useCases.show(number)
+            if input == .changedElsewhere, let shown, let details = output.details {
+                let seen = Set(shown.comments.map(\.id))
+                output.landed = Landed(
+                    events: Array(details.events.dropFirst(shown.events.count)),
+                    comments: details.comments.filter { !seen.contains($0.id) })
+            }
         } catch {
             output.failure = TrackerError(wrapping: error)
         }

@@ -35,37 +35,81 @@ public final class IssueListCoordinator: Coordinator {
     }
 
     /// Loads the list (again, when the tab is shown again) and reads commands until the person
-    /// switches tabs, goes back or quits.
+    /// switches tabs, goes back or quits. Meanwhile teammates' changes to the page redraw it.
     public func start() async -> Outcome {
         await viewModel.send(.appear)
         show()
-        while let line = terminal.readLine(prompt: "tracker> ") {
-            switch TabCommands.parse(line) {
-            case .switchTo(let tab):
-                return .switchTo(tab)
-            case .unknownTab(let name):
-                terminal.writeLine(TabBarView.unknown(name))
-                continue
-            case nil:
-                break
-            }
-            switch IssueListCommands.parse(line, current: viewModel.output.filter, me: dependencies.actor) {
-            case .quit:
+        let live = LiveSubscription.start(dependencies.watchChanges, filter: ChangeFilter(), on: terminal)
+        let outcome = await readCommands(live: live)
+        await live?.stop()
+        return outcome
+    }
+
+    private func readCommands(live: LiveSubscription?) async -> Outcome {
+        var typed = ""
+        while true {
+            switch terminal.readLine(prompt: "tracker> ", typed: typed, wake: live?.wake) {
+            case .endOfInput:
                 return .quit
-            case .back where scope != .tab:
-                return .back
-            case .help, .back:
-                terminal.writeLine(help)
-            case .input(let input):
-                if let route = await viewModel.send(keepingScope(input)) {
-                    await open(route)
-                } else {
-                    show()
-                    if case .unknown = input { terminal.writeLine(help) }
-                }
+            case .woken(let soFar):
+                typed = soFar
+                if let live { await showChanges(live.take(), typing: !soFar.isEmpty) }
+            case .line(let line):
+                typed = ""
+                if let outcome = await act(on: line) { return outcome }
+                // The command showed the page as it now is: only what watching said is left to show.
+                if let live { LiveNoticesView.render(live.take().notices, to: terminal) }
             }
         }
-        return .quit
+    }
+
+    /// Redraws the page a teammate's change touched; while something is half-typed, says so
+    /// in a line instead, so the typing stays where it was.
+    private func showChanges(_ news: LiveNews, typing: Bool) async {
+        let affected = viewModel.affected(by: news)
+        guard affected > 0 || !news.notices.isEmpty else {
+            // Nothing to show: the prompt and the typing are written again over themselves.
+            terminal.write("\r")
+            return
+        }
+        terminal.writeLine()
+        LiveNoticesView.render(news.notices, to: terminal)
+        guard affected > 0 else { return }
+        if typing {
+            terminal.writeLine("\(affected) issue\(affected == 1 ? "" : "s") changed — r to refresh")
+        } else {
+            await viewModel.send(.refresh)
+            show()
+        }
+    }
+
+    /// Acts on one command; the outcome when it ends the screen.
+    private func act(on line: String) async -> Outcome? {
+        switch TabCommands.parse(line) {
+        case .switchTo(let tab):
+            return .switchTo(tab)
+        case .unknownTab(let name):
+            terminal.writeLine(TabBarView.unknown(name))
+            return nil
+        case nil:
+            break
+        }
+        switch IssueListCommands.parse(line, current: viewModel.output.filter, me: dependencies.actor) {
+        case .quit:
+            return .quit
+        case .back where scope != .tab:
+            return .back
+        case .help, .back:
+            terminal.writeLine(help)
+        case .input(let input):
+            if let route = await viewModel.send(keepingScope(input)) {
+                await open(route)
+            } else {
+                show()
+                if case .unknown = input { terminal.writeLine(help) }
+            }
+        }
+        return nil
     }
 
     private var help: String {

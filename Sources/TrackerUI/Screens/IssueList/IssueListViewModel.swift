@@ -137,6 +137,24 @@ public final class IssueListViewModel {
         return nil
     }
 
+    /// How many issues `news` changed that are on this page or may now belong on it: those it
+    /// shows, and (it cannot know whether they match the filter without reading) those whose
+    /// place in the order falls within the page: any on the first page sorted by update.
+    public func affected(by news: LiveNews) -> Int {
+        news.changedIssues.filter(mayBeOnPage).count
+    }
+
+    private func mayBeOnPage(_ number: IssueNumber) -> Bool {
+        let shown = output.issues.map(\.number)
+        if shown.contains(number) { return true }
+        guard let first = shown.first, let last = shown.last else { return true }
+        if output.filter.sort == .updated { return output.page == 1 }
+        let (low, high) = (min(first, last), max(first, last))
+        let comesFirst = output.filter.ascending ? number < low : number > high
+        let comesLast = output.filter.ascending ? number > high : number < low
+        return (low < number && number < high) || (comesFirst && output.page == 1) || (comesLast && !output.hasMore)
+    }
+
     /// A new filter from its first page; one that fails (an unknown label or milestone) leaves
     /// the filter and page as they were.
     private func restart(with filter: IssueFilter) async throws {
