@@ -7,7 +7,7 @@ CONFIG ?= debug
 ARGS ?=
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
-.PHONY: all deps build run test bench lint format install uninstall db-start db-stop clean
+.PHONY: all deps build run test bench bench-watch lint format install uninstall db-start db-stop clean
 
 all: build
 
@@ -36,6 +36,12 @@ BENCH_SIZES ?= 10000,100000,1000000
 bench: deps
 	$(SWIFT) build -c release
 	python3 scripts/bench.py "$$($(SWIFT) build -c release --show-bin-path)/tracker" --sizes $(BENCH_SIZES)
+	python3 scripts/bench-watch.py "$$($(SWIFT) build -c release --show-bin-path)/tracker"
+
+# Only the live-updates part of the bench: tracker watch's latency and what watchers cost a write.
+bench-watch: deps
+	$(SWIFT) build -c release
+	python3 scripts/bench-watch.py "$$($(SWIFT) build -c release --show-bin-path)/tracker"
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
