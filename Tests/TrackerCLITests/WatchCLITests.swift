@@ -138,6 +138,27 @@ import TrackerTestSupport
         #expect(String(decoding: ended.stderr, as: UTF8.self) == "status 0\n")
     }
 
+    @Test func anImportIsWatchedLikeAnyOtherChange() async throws {
+        let tracker = try await CLITests.tracker()
+        try tracker.run(["create", "--title", "Already here"])
+        let start = try lastEvent(tracker)
+        let watcher = try WatchingProcess(tracker, ["watch", "--json", "--since", String(start)])
+        defer { _ = try? watcher.stop() }
+        let imported = try tracker.run(
+            ["import", "-"],
+            stdin: """
+                [{"title": "Imported one", "author": {"login": "carol"}, "createdAt": "2024-01-01T00:00:00Z"},
+                 {"title": "Imported two", "author": {"login": "carol"}, "createdAt": "2024-01-02T00:00:00Z",
+                  "assignees": [{"login": "dave"}]}]
+                """)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let expected = try events(after: start, tracker)
+        let printed = try watcher.jsonLines(count: expected.count)
+        #expect(printed.compactMap { ($0["id"] as? NSNumber)?.int64Value } == expected)
+        #expect(Set(printed.compactMap { $0["title"] as? String }) == ["Imported one", "Imported two"])
+        #expect(printed.contains { $0["kind"] as? String == "assigned" })
+    }
+
     @Test func badArgumentsAreOneLineWithExit65() async throws {
         let tracker = try await CLITests.tracker()
         for (arguments, wording) in [

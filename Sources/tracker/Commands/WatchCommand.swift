@@ -41,9 +41,13 @@ struct WatchCommand: AsyncParsableCommand {
         let view = ChangeLineView(json: json)
         let watch = root.watchChanges
         let signal = try await InterruptSignals.cancelling { [filter] in
-            try await watch(
-                from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
-                deliver: { StandardStreams.writeOutput(view.line($0).utf8) })
+            do {
+                try await watch(
+                    from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
+                    deliver: { StandardStreams.writeOutput(view.line($0).utf8) })
+            } catch let unavailable as LiveUpdatesUnavailable {
+                throw TrackerError.databaseUnavailable(unavailable.description)
+            }
         }
         if let signal { Foundation.exit(InterruptSignals.exitStatus(for: signal)) }
     }
