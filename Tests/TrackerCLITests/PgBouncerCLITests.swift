@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Postgres
 import Testing
+import TrackerPostgres
 import TrackerTestSupport
 
 /// The real binary through pgbouncer in transaction-pooling mode (issue 13): each transaction may
@@ -205,5 +206,25 @@ import TrackerTestSupport
         let closed = object["state"] as? String == "CLOSED"
         #expect(closed == (object["closedAt"] is String))
         #expect(kinds.last.map { $0 == "closed" } ?? false == closed)
+    }
+
+    /// `tracker migrate` works through the pooler, also several at once: the migrators' lock
+    /// lives in each migration's transaction, so none is left held on a pooled server session.
+    @Test func migratorsAtOnceApplyEachFileOnceAndLeaveNoLockBehind() async throws {
+        let pooled = try await Pooled.through(try await TestPostgres.shared.emptyDatabase())
+        defer { pooled.bouncer.stop() }
+        let outcomes = try pooled.together([["migrate"], ["migrate"], ["migrate"]])
+        for outcome in outcomes {
+            #expect(outcome.status == 0, "\(String(decoding: outcome.stderr, as: UTF8.self))")
+        }
+        let printed = outcomes.map { String(decoding: $0.stdout, as: UTF8.self) }
+        for migration in Migrator.bundled {
+            #expect(printed.filter { $0.contains("Applied \(migration.name)") }.count == 1)
+        }
+        #expect(try pooled.scalar("SELECT count(*) FROM schema_migrations") == Migrator.bundled.count)
+        #expect(try pooled.scalar("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == 0)
+        let status = try pooled.run(["migrate", "--status"]).stdout.split(separator: "\n")
+        #expect(status.count == Migrator.bundled.count && status.allSatisfy { $0.hasSuffix("  applied") })
+        #expect(try pooled.run(["migrate"]).stdout == "Database schema is up to date.\n")
     }
 }
