@@ -57,6 +57,20 @@ import TrackerTestSupport
         #expect(try backend(try Connection(settings: try bouncer.url(reaching: settings))) > 0, "without it, fine")
     }
 
+    /// In front of a server that wants a password (SCRAM over TCP), pgbouncer logs in with the
+    /// one the settings carry; its own clients need none.
+    @Test func itLogsIntoAPasswordServerWithThePasswordOfTheSettings() async throws {
+        let cluster = try TCPTestCluster.primary(password: "pooled-pw-4e1")
+        defer { cluster.remove() }
+        let bouncer = try PgBouncerProcess.start(before: cluster.url())
+        defer { bouncer.stop() }
+        let client = try Connection(settings: bouncer.url(database: "postgres"))
+        let answer = try client.query("SELECT current_user, inet_server_port()").rows[0]
+        #expect(try answer.decode(0) as String == TCPTestCluster.user)
+        #expect(try answer.decode(1) as Int == cluster.port)
+        #expect(!bouncer.url(database: "postgres").contains("pooled-pw-4e1"))
+    }
+
     @Test func theStopScriptEndsAPgBouncerLeftInItsFolder() async throws {
         let settings = try await TestPostgres.shared.emptyDatabase()
         let scratch =
