@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Stops throwaway test clusters left running under a folder (after a crashed or killed test run).
+# Stops throwaway test clusters and pgbouncers left running under a folder (after a crashed or
+# killed test run).
 set -u
 root="${1:?usage: stop-test-clusters.sh FOLDER}"
 for data in "$root"/tracker-*/data "$root"/tracker-*/cluster/data; do
@@ -11,5 +12,14 @@ for data in "$root"/tracker-*/data "$root"/tracker-*/cluster/data; do
     else
         "$pg_ctl" -D "$data" stop -m immediate >/dev/null 2>&1 || true
     fi
+done
+# A pgbouncer (PgBouncerProcess) is killed only when its pid still runs that folder's ini:
+# the pid may since have gone to another process.
+for pidfile in "$root"/pgbouncer-*/pgbouncer.pid; do
+    [ -f "$pidfile" ] || continue
+    pid=$(cat "$pidfile")
+    case "$(ps -p "$pid" -o args= 2>/dev/null)" in
+        *pgbouncer*"$(dirname "$pidfile")/pgbouncer.ini"*) kill -KILL "$pid" 2>/dev/null || true ;;
+    esac
 done
 exit 0

@@ -55,6 +55,8 @@ extension Connection {
     /// `last`'s result. Outside a transaction the flight opens with the session settings, as
     /// settings local to its transaction: nothing relies on a session's state surviving between
     /// transactions (a transaction-pooling pgbouncer hands each one to any server connection).
+    /// libpq's `options` startup parameter is no way out: pgbouncer refuses the connection
+    /// ("unsupported startup parameter: options").
     func fly(_ last: Statement?) throws(PostgresError) -> QueryResult? {
         var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
         queued.removeAll()

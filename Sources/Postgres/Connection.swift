@@ -84,7 +84,7 @@ public final class Connection {
     }
 
     /// The options a URL or key=value string sets, as libpq reads them (PQconninfoParse).
-    private static func options(of settings: String) throws(PostgresError) -> [(key: String, value: String)] {
+    public static func options(of settings: String) throws(PostgresError) -> [(key: String, value: String)] {
         var message: UnsafeMutablePointer<CChar>?
         guard let parsed = PQconninfoParse(settings, &message) else {
             let reason = message.map { String(cString: $0) } ?? "cannot be parsed"

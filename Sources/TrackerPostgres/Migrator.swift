@@ -37,7 +37,8 @@ public enum SchemaCheck: Sendable, Equatable {
 }
 
 /// Applies migrations in order, each in its own transaction, recorded with a SHA-256 checksum in
-/// `schema_migrations`, under an advisory lock so that concurrent migrators apply each file once.
+/// `schema_migrations`, each under a transaction-level advisory lock so that concurrent migrators
+/// apply each file once.
 public struct Migrator: Sendable {
     public static let bundled: [Migration] =
         embeddedMigrations
@@ -58,13 +59,22 @@ public struct Migrator: Sendable {
         self.migrations = migrations
     }
 
-    /// Applies what is pending; returns the migrations applied now.
+    /// Applies what is pending, one migration per transaction; returns the migrations applied now.
     @discardableResult
     public func migrate() async throws -> [Migration] {
+        var applied: [Migration] = []
+        while let migration = try await applyNext() { applied.append(migration) }
+        return applied
+    }
+
+    /// One transaction: takes the migrators' lock, refuses an edited or unknown migration, and
+    /// applies the first pending one (nil when none is). The lock is the transaction's own,
+    /// released by its COMMIT: through a pooler in transaction mode the next transaction may run
+    /// in another server session, where a session's lock would neither hold nor be released.
+    private func applyNext() async throws -> Migration? {
         let migrations = self.migrations
-        return try await database.tracked { connection in
-            try connection.query("SELECT pg_advisory_lock($1)", [Migrator.advisoryLockKey])
-            defer { _ = try? connection.query("SELECT pg_advisory_unlock($1)", [Migrator.advisoryLockKey]) }
+        return try await database.trackedTransaction { connection in
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [Migrator.advisoryLockKey])
             try Migrator.createHistoryTable(connection)
             let statuses = try Migrator.statuses(of: migrations, on: connection)
             if let changed = statuses.first(where: { $0.state == .changed }) {
@@ -77,19 +87,15 @@ public struct Migrator: Sendable {
                     "the database has migration \(unknown.name), newer than this tracker: upgrade tracker")
             }
             let pending = Set(statuses.filter { $0.state == .pending }.map(\.version))
-            let toApply = migrations.filter { pending.contains($0.version) }
-            for migration in toApply {
-                try connection.transaction { connection in
-                    try connection.execute(migration.sql)
-                    try Migrator.repairs[migration.name]?(connection)
-                    try connection.query(
-                        """
-                        INSERT INTO schema_migrations (version, name, checksum)
-                        VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'))
-                        """, [migration.version, migration.name, migration.sql])
-                }
-            }
-            return toApply
+            guard let next = migrations.first(where: { pending.contains($0.version) }) else { return nil }
+            try connection.execute(next.sql)
+            try Migrator.repairs[next.name]?(connection)
+            try connection.query(
+                """
+                INSERT INTO schema_migrations (version, name, checksum)
+                VALUES ($1, $2, encode(sha256(convert_to($3, 'UTF8')), 'hex'))
+                """, [next.version, next.name, next.sql])
+            return next
         }
     }
 

@@ -72,7 +72,7 @@ public struct TCPTestCluster: Sendable {
             ProcessInfo.processInfo.environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory
         directory = root.appending(path: "tracker-tcp-\(UUID().uuidString.prefix(8))")
-        port = try TCPTestCluster.freePort()
+        port = try LoopbackPort.free()
         self.password = password
     }
 
@@ -100,22 +100,6 @@ public struct TCPTestCluster: Sendable {
 
     private func start() throws {
         try ServerUser.run("pg_ctl", ["-D", data.path, "-l", directory.appending(path: "log").path, "start", "-w"])
-    }
-
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestPostgresUnavailable("no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
