@@ -34,8 +34,21 @@ public struct RoundTripProxy: Sendable {
             kill(running.pid, SIGKILL)
             throw TestPostgresUnavailable("pg-proxy.py did not start")
         }
-        let url = "postgresql://\(user)@127.0.0.1:\(listening)/\(database)?sslmode=disable"
+        // The server's password, when it has one, must reach it through the proxy too.
+        let password = try Connection.options(of: settings).last { $0.key == "password" }?.value
+        let secret = password.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }
+        let url =
+            "postgresql://\(user)\(secret.map { ":" + $0 } ?? "")@127.0.0.1:\(listening)/\(database)?sslmode=disable"
         return RoundTripProxy(url: url, countFile: countFile, running: running)
+    }
+
+    /// The turns a connection takes that sends no query: startup (1, or 3 when the server asks
+    /// for a SCRAM password) and terminate. A command's round trips are its turns beyond these.
+    public func handshakeTurns() throws -> Int {
+        _ = takeTurns()
+        do { _ = try Connection(settings: url) }
+        guard let turns = takeTurns().last else { throw TestPostgresUnavailable("pg-proxy.py counted no connection") }
+        return turns
     }
 
     /// The turns of each connection that closed since the last call, oldest first.

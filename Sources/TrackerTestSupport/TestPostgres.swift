@@ -77,6 +77,10 @@ public actor TestPostgres {
 
     private static func dropAtExit(maintenance: String) {
         toDrop.withLock { $0.maintenance = maintenance }
+        // Connect once first: libpq's crypto library registers its own clean-up at exit on first
+        // use, and handlers run last-registered first, so this one must come after it (else a
+        // password (SCRAM) login at exit fails and every database is left behind).
+        _ = try? Connection(settings: maintenance)
         atexit {
             let (maintenance, names) = TestPostgres.toDrop.withLock { ($0.maintenance, $0.names) }
             guard let maintenance, !names.isEmpty, let admin = try? Connection(settings: maintenance) else { return }
