@@ -227,4 +227,17 @@ import TrackerTestSupport
         #expect(status.count == Migrator.bundled.count && status.allSatisfy { $0.hasSuffix("  applied") })
         #expect(try pooled.run(["migrate"]).stdout == "Database schema is up to date.\n")
     }
+
+    /// LISTEN needs a session of its own, which transaction pooling never gives: watch says so in
+    /// one line (exit 69) instead of waiting for changes that cannot arrive.
+    @Test func watchSaysInOneLineThatTransactionPoolingCannotCarryLiveUpdates() async throws {
+        let pooled = try await Pooled.fresh()
+        defer { pooled.bouncer.stop() }
+        _ = try pooled.run(["create", "--title", "Pooled"])
+        let watched = try pooled.tracker.run(["watch"])
+        #expect(watched.status == 69, "\(watched.stderr)")
+        #expect(watched.stderr.contains("pgbouncer pool_mode=transaction"), "\(watched.stderr)")
+        #expect(watched.stderr.split(separator: "\n").count == 1, "\(watched.stderr)")
+        #expect(watched.stdout.isEmpty)
+    }
 }
