@@ -29,6 +29,21 @@ public struct TrackerProcess: Sendable {
         self.environment = environment
     }
 
+    /// With no database configured: tracker runs its private cluster in `home`/cluster, as a
+    /// newcomer's first run does. `remove()` stops the cluster and deletes `home`.
+    public static func privateCluster() -> TrackerProcess {
+        let home = FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
+        var tracker = TrackerProcess(databaseSettings: nil, user: nil, home: home)
+        tracker.environment["TRACKER_CLUSTER_DIR"] = home.appending(path: "cluster").path
+        return tracker
+    }
+
+    /// Stops a `privateCluster()`'s cluster and deletes its home.
+    public func remove() {
+        _ = try? run(["db", "stop"])
+        if let home = environment["HOME"] { try? FileManager.default.removeItem(atPath: home) }
+    }
+
     public static var binary: URL {
         if let explicit = ProcessInfo.processInfo.environment["TRACKER_BINARY"] {
             return URL(fileURLWithPath: explicit)

@@ -55,6 +55,12 @@ import TrackerTestSupport
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(try tracker.run(["show", "1", "--json"]).stdout.utf8))
                 as? [String: Any])
+        ConcurrencyCLITests.expectConsistentAfterClosesAndReopens(object)
+    }
+
+    /// `show --json` of an issue closed and reopened by many at once: the timeline alternates,
+    /// and the state and closedAt agree with its last entry.
+    static func expectConsistentAfterClosesAndReopens(_ object: [String: Any]) {
         let kinds = (object["events"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }.dropFirst()
         for (earlier, later) in zip(kinds, kinds.dropFirst()) {
             #expect(earlier != later, "close and reopen alternate: \(Array(kinds))")

@@ -199,13 +199,7 @@ import TrackerTestSupport
         let outcomes = try pooled.together((1...20).map { $0 % 2 == 0 ? ["close", "1"] : ["reopen", "1"] })
         #expect(outcomes.allSatisfy { $0.status == 0 })
         let object = try #require(try pooled.json(["show", "1", "--json"]) as? [String: Any])
-        let kinds = (object["events"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }.dropFirst()
-        for (earlier, later) in zip(kinds, kinds.dropFirst()) {
-            #expect(earlier != later, "close and reopen alternate: \(Array(kinds))")
-        }
-        let closed = object["state"] as? String == "CLOSED"
-        #expect(closed == (object["closedAt"] is String))
-        #expect(kinds.last.map { $0 == "closed" } ?? false == closed)
+        ConcurrencyCLITests.expectConsistentAfterClosesAndReopens(object)
     }
 
     /// `tracker migrate` works through the pooler, also several at once: the migrators' lock

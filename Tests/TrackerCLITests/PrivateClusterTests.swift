@@ -6,13 +6,8 @@ import TrackerTestSupport
 /// With no database configured, `tracker` creates, starts and migrates its own PostgreSQL.
 @Suite struct PrivateClusterTests {
     @Test func zeroSetUpCreateListAndManageTheCluster() throws {
-        let home = FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
-        var tracker = TrackerProcess(databaseSettings: nil, user: nil, home: home)
-        tracker.environment["TRACKER_CLUSTER_DIR"] = home.appending(path: "cluster").path
-        defer {
-            _ = try? tracker.run(["db", "stop"])
-            try? FileManager.default.removeItem(at: home)
-        }
+        let tracker = TrackerProcess.privateCluster()
+        defer { tracker.remove() }
         #expect(try tracker.run(["db", "status"]).stdout.contains("not created yet"))
 
         let created = try tracker.run(["create", "--title", "First on a new laptop"])

@@ -59,13 +59,8 @@ import TrackerTestSupport
     }
 
     @Test func aServerRestartInTheMiddleLosesNoChangeAndRepeatsNone() throws {
-        let home = FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
-        var tracker = TrackerProcess(databaseSettings: nil, user: nil, home: home)
-        tracker.environment["TRACKER_CLUSTER_DIR"] = home.appending(path: "cluster").path
-        defer {
-            _ = try? tracker.run(["db", "stop"])
-            try? FileManager.default.removeItem(at: home)
-        }
+        let tracker = TrackerProcess.privateCluster()
+        defer { tracker.remove() }
         #expect(try tracker.run(["create", "--title", "Before watching"]).status == 0)
         let watcher = try WatchingProcess(tracker, ["watch", "--json", "--since", "1"])
         defer { _ = try? watcher.stop() }
