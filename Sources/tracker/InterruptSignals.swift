@@ -23,7 +23,12 @@ enum InterruptSignals {
         defer {
             for source in sources { source.cancel() }
         }
-        try await task.value
+        do {
+            try await task.value
+        } catch {
+            // Whatever the cancelled work threw on its way out, the signal is what ended it.
+            if received.first == nil { throw error }
+        }
         return received.first
     }
 
