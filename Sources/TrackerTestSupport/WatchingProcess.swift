@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Postgres
 import Synchronization
 
 /// A `tracker watch` running beside the test: its lines are read as it prints them.
@@ -59,4 +60,17 @@ public final class WatchingProcess: Sendable {
 public struct ChildProcessFailure: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+}
+
+extension TrackerProcess {
+    /// The listening sessions (`tracker live`) open on this tracker's database; `readingFeed`:
+    /// only those that have read the feed once, so wait for changes now.
+    public func liveSessions(readingFeed: Bool = false) throws -> Int {
+        let feed = readingFeed ? " AND query LIKE '%tracker live: changes%'" : ""
+        guard let settings = environment["DATABASE_URL"] else { throw ChildProcessFailure("no DATABASE_URL") }
+        return try Connection(settings: settings).query(
+            "SELECT count(*)::int FROM pg_stat_activity WHERE application_name = 'tracker live' "
+                + "AND datname = current_database()" + feed
+        ).rows[0].decode(0)
+    }
 }

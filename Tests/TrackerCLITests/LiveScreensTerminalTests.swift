@@ -8,18 +8,10 @@ import TrackerTestSupport
 @Suite struct LiveScreensTerminalTests {
     let terminal = TmuxSession()
 
-    /// Listening sessions of this database that have read the feed once, so wait for changes.
-    func listeners(_ tracker: TrackerProcess) throws -> Int {
-        try Connection(settings: tracker.environment["DATABASE_URL"]!).query(
-            """
-            SELECT count(*)::int FROM pg_stat_activity
-             WHERE application_name = 'tracker live' AND datname = current_database() AND query LIKE '%tracker live: changes%'
-            """
-        ).rows[0].decode(0)
-    }
-
     func waitForListeners(_ count: Int, _ tracker: TrackerProcess) throws {
-        _ = try WatchingProcess.waitFor("\(count) listening sessions") { try listeners(tracker) == count ? true : nil }
+        _ = try WatchingProcess.waitFor("\(count) listening sessions") {
+            try tracker.liveSessions(readingFeed: true) == count ? true : nil
+        }
     }
 
     @Test func theListRedrawsWhenAnotherProcessClosesAnIssueOnItsPageAndTheIssueScreenShowsNewComments()
@@ -58,16 +50,10 @@ import TrackerTestSupport
         try terminal.type("b")
         try await terminal.waitFor("the list's prompt again") { $0.components(separatedBy: "tracker>").count > 3 }
         try waitForListeners(1, tracker)
-        #expect(try openListeners(tracker) == 1, "the issue screen's listener ended with its screen")
+        #expect(try tracker.liveSessions() == 1, "the issue screen's listener ended with its screen")
         try terminal.type("q")
         let after = try await terminal.waitFor("SESSION-OVER")
         #expect(after.contains("exit 0"))
-        _ = try WatchingProcess.waitFor("no listener left") { try openListeners(tracker) == 0 ? true : nil }
-    }
-
-    func openListeners(_ tracker: TrackerProcess) throws -> Int {
-        try Connection(settings: tracker.environment["DATABASE_URL"]!).query(
-            "SELECT count(*)::int FROM pg_stat_activity WHERE application_name = 'tracker live' AND datname = current_database()"
-        ).rows[0].decode(0)
+        _ = try WatchingProcess.waitFor("no listener left") { try tracker.liveSessions() == 0 ? true : nil }
     }
 }

@@ -115,7 +115,7 @@ import TrackerTestSupport
         let interrupted = try watcher.stop()
         #expect(interrupted.status == 130)
         #expect(interrupted.stderr.isEmpty, "\(String(decoding: interrupted.stderr, as: UTF8.self))")
-        _ = try WatchingProcess.waitFor("the listening session to end") { try openSessions(tracker) == 0 ? true : nil }
+        _ = try WatchingProcess.waitFor("the listening session to end") { try tracker.liveSessions() == 0 ? true : nil }
 
         let piped = try ChildProcess.start(
             "/bin/bash",
@@ -166,11 +166,5 @@ import TrackerTestSupport
             #expect(outcome.stderr.contains(wording), "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
         }
-    }
-
-    func openSessions(_ tracker: TrackerProcess) throws -> Int {
-        try Connection(settings: tracker.environment["DATABASE_URL"]!).query(
-            "SELECT count(*)::int FROM pg_stat_activity WHERE application_name = 'tracker live' AND datname = current_database()"
-        ).rows[0].decode(0)
     }
 }

@@ -35,26 +35,11 @@ public final class IssueDetailCoordinator: Coordinator {
         show()
         let live = LiveSubscription.start(
             dependencies.watchChanges, filter: ChangeFilter(issue: viewModel.number), on: terminal)
-        await readCommands(live: live)
+        let outcome = await LivePrompt.readCommands(
+            on: terminal, prompt: "#\(viewModel.number.value)> ", live: live,
+            showChanges: { news, _ in await self.showChanges(news) }, act: act)
         await live?.stop()
-        return .back
-    }
-
-    private func readCommands(live: LiveSubscription?) async {
-        var typed = ""
-        while true {
-            switch terminal.readLine(prompt: "#\(viewModel.number.value)> ", typed: typed, wake: live?.wake) {
-            case .endOfInput:
-                return
-            case .woken(let soFar):
-                typed = soFar
-                if let live { await showChanges(live.take()) }
-            case .line(let line):
-                typed = ""
-                if await act(on: line) == .back { return }
-                if let live { LiveNoticesView.render(live.take().notices, to: terminal) }
-            }
-        }
+        return outcome ?? .back
     }
 
     /// Shows what landed on this issue while the screen waited, above the prompt.
@@ -74,9 +59,8 @@ public final class IssueDetailCoordinator: Coordinator {
         }
     }
 
-    private enum Step { case stay, back }
-
-    private func act(on line: String) async -> Step {
+    /// Acts on one command; the outcome when it ends the screen.
+    private func act(on line: String) async -> Outcome? {
         switch IssueDetailCommands.parse(line) {
         case .back:
             return .back
@@ -98,7 +82,7 @@ public final class IssueDetailCoordinator: Coordinator {
             await viewModel.send(input)
             show()
         }
-        return .stay
+        return nil
     }
 
     /// Edits the title and body (a child screen); once saved, the issue is shown again.

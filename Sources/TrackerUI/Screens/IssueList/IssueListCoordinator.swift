@@ -40,27 +40,10 @@ public final class IssueListCoordinator: Coordinator {
         await viewModel.send(.appear)
         show()
         let live = LiveSubscription.start(dependencies.watchChanges, filter: ChangeFilter(), on: terminal)
-        let outcome = await readCommands(live: live)
+        let outcome = await LivePrompt.readCommands(
+            on: terminal, prompt: "tracker> ", live: live, showChanges: showChanges, act: act)
         await live?.stop()
-        return outcome
-    }
-
-    private func readCommands(live: LiveSubscription?) async -> Outcome {
-        var typed = ""
-        while true {
-            switch terminal.readLine(prompt: "tracker> ", typed: typed, wake: live?.wake) {
-            case .endOfInput:
-                return .quit
-            case .woken(let soFar):
-                typed = soFar
-                if let live { await showChanges(live.take(), typing: !soFar.isEmpty) }
-            case .line(let line):
-                typed = ""
-                if let outcome = await act(on: line) { return outcome }
-                // The command showed the page as it now is: only what watching said is left to show.
-                if let live { LiveNoticesView.render(live.take().notices, to: terminal) }
-            }
-        }
+        return outcome ?? .quit
     }
 
     /// Redraws the page a teammate's change touched; while something is half-typed, says so
