@@ -38,7 +38,10 @@ import TrackerTestSupport
         #expect(!backends.isEmpty && backends.count <= 2)
         let direct = try Connection(settings: settings)
         let serverSessions: Int = try direct.query(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            """
+            SELECT count(*) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+            """
         ).rows[0].decode(0)
         #expect(serverSessions <= 2, "10 clients, at most 2 server sessions")
     }
