@@ -6,6 +6,10 @@ SWIFT ?= swift
 CONFIG ?= debug
 ARGS ?=
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+# Release builds carry the Swift runtime and Foundation inside the binary: no dynamic loading of
+# them at every start (BENCHMARKS.md, "Start-up", measures what it buys).
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
+RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 
 .PHONY: all deps build run test bench bench-watch lint format install uninstall db-start db-stop clean
 
@@ -15,7 +19,7 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 
 run: build
 	"$(BIN_DIR)/tracker" $(ARGS)
@@ -34,14 +38,14 @@ test: deps lint
 # BENCH_SIZES=10000,100000 make bench for a shorter run.
 BENCH_SIZES ?= 10000,100000,1000000
 bench: deps
-	$(SWIFT) build -c release
-	python3 scripts/bench.py "$$($(SWIFT) build -c release --show-bin-path)/tracker" --sizes $(BENCH_SIZES)
-	python3 scripts/bench-watch.py "$$($(SWIFT) build -c release --show-bin-path)/tracker"
+	$(RELEASE_BUILD)
+	python3 scripts/bench.py "$(RELEASE_BIN)/tracker" --sizes $(BENCH_SIZES)
+	python3 scripts/bench-watch.py "$(RELEASE_BIN)/tracker"
 
 # Only the live-updates part of the bench: tracker watch's latency and what watchers cost a write.
 bench-watch: deps
-	$(SWIFT) build -c release
-	python3 scripts/bench-watch.py "$$($(SWIFT) build -c release --show-bin-path)/tracker"
+	$(RELEASE_BUILD)
+	python3 scripts/bench-watch.py "$(RELEASE_BIN)/tracker"
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
@@ -50,9 +54,9 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Plugins Sources Tests
 
 install: deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD)
 	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/tracker" "$(DESTDIR)$(PREFIX)/bin/tracker"
+	install -m 755 "$(RELEASE_BIN)/tracker" "$(DESTDIR)$(PREFIX)/bin/tracker"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tracker"

@@ -17,11 +17,13 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
+        // libpq's functions, loading libpq on first use (CLibPQ declares them and links nothing).
+        .target(name: "LibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "ChildProcesses", swiftSettings: strictSettings),
-        .target(name: "Postgres", dependencies: ["CLibPQ", "ChildProcesses"], swiftSettings: strictSettings),
+        .target(
+            name: "Postgres", dependencies: ["CLibPQ", "LibPQLoader", "ChildProcesses"], swiftSettings: strictSettings),
         .target(name: "TrackerCore", swiftSettings: strictSettings),
         .executableTarget(name: "MigrationEmbedder", swiftSettings: strictSettings),
         .plugin(

@@ -31,6 +31,23 @@ import TrackerTestSupport
         #expect(!FileManager.default.fileExists(atPath: scratch.path), "no private cluster was made")
     }
 
+    /// libpq and what it pulls in (OpenSSL, Kerberos, LDAP) cost ~5 ms of loading: they are loaded
+    /// when a command first reaches a database (LibPQLoader), so these never load them.
+    @Test func versionAndHelpStartWithoutLoadingLibpq() async throws {
+        func loadsLibpq(_ arguments: [String], _ tracker: TrackerProcess) throws -> Bool {
+            var traced = tracker
+            traced.environment["LD_DEBUG"] = "libs"
+            let outcome = try traced.run(arguments)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+            return outcome.stderr.contains("libpq.so")
+        }
+        let offline = TrackerProcess(databaseSettings: "postgresql://nobody@unreachable.invalid:1/none")
+        for arguments in [["--version"], ["--help"], ["list", "--help"]] {
+            #expect(try !loadsLibpq(arguments, offline), "\(arguments) loaded libpq")
+        }
+        #expect(try loadsLibpq(["list"], try await CLITests.tracker()), "a database command loads it on first use")
+    }
+
     @Test func ghsShortFlagsWorkWhereTheLongOnesDo() async throws {
         let tracker = try await CLITests.tracker()
         try tracker.run(["users", "add", "alice"])
