@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InterchangeTests",
-            dependencies: ["Interchange", "TrackerCore"],
+            dependencies: ["Interchange", "TrackerCore", "TrackerTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

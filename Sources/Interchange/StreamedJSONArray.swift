@@ -12,23 +12,19 @@ public final class StreamedJSONArray: Sendable {
     }
 
     public static let chunkSize = 1 << 16
-    private let fields: [IssueField]
+    private let writer: IssueJSONWriter
     private let output: @Sendable ([UInt8]) -> Void
     private let state = Mutex(State())
 
     public init(fields: [IssueField], output: @escaping @Sendable ([UInt8]) -> Void) {
-        self.fields = fields
+        self.writer = IssueJSONWriter(fields: fields)
         self.output = output
     }
 
     public func append(_ issue: Issue) {
-        let object = IssueJSON.object(issue, fields: fields)
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("null".utf8)
         state.withLock { state in
             state.buffer += Array((state.count == 0 ? "[\n  " : ",\n  ").utf8)
-            state.buffer += data
+            writer.write(issue, into: &state.buffer)
             state.count += 1
             if state.buffer.count >= StreamedJSONArray.chunkSize { flush(&state) }
         }
