@@ -86,8 +86,8 @@ def labelled(name):
             f"(SELECT l.id FROM labels l WHERE lower(l.name) = lower('{name}')))")
 
 
-ASSIGNEE = """EXISTS (SELECT 1 FROM issue_assignees ia JOIN users au ON au.id = ia.user_id
- WHERE ia.issue_number = i.number AND lower(au.login) = lower('user7'))"""
+ASSIGNEE = """i.number IN (SELECT ia.issue_number FROM issue_assignees ia
+ WHERE ia.user_id = (SELECT au.id FROM users au WHERE lower(au.login) = lower('user7')))"""
 
 rows = {}
 sizes = [int(size) for size in args.sizes.split(",")]

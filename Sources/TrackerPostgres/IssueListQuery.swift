@@ -23,10 +23,12 @@ struct IssueListQuery {
         case nil: break
         case .nobody: conditions.append("i.assignee_count = 0")
         case .user(let login):
+            // The person's id as a single value lets the plan walk their assignments newest first
+            // (issue_assignees_user) and stop when the page is full, instead of reading them all.
             conditions.append(
                 """
-                EXISTS (SELECT 1 FROM issue_assignees ia JOIN users au ON au.id = ia.user_id
-                         WHERE ia.issue_number = i.number AND lower(au.login) = lower(\(parameter(login.value))))
+                i.number IN (SELECT ia.issue_number FROM issue_assignees ia
+                              WHERE ia.user_id = (SELECT au.id FROM users au WHERE lower(au.login) = lower(\(parameter(login.value)))))
                 """)
         }
         if let author = filter.author {
