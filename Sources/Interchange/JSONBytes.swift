@@ -45,6 +45,11 @@ enum JSONBytes {
 
     static func string(_ value: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        if !value.utf8.contains(where: needsEscape) {
+            out.append(contentsOf: value.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [0x5C, 0x22]
@@ -61,6 +66,10 @@ enum JSONBytes {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
