@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""`make bench` (second part): start-up, latency through a slow network, taskwarrior, JSON rate.
+
+usage: scripts/bench-latency.py TRACKER_BINARY [--size 10000] [--runs 15]
+Uses the private cluster and the seeded `bench_SIZE` database scripts/bench.py leaves in
+$TRACKER_BENCH_DIR (default /tmp/tracker-bench); run bench.py first. Prints Markdown tables:
+- start-up: `tracker --version` and `--help` beside a static Swift "hello", a C "hello" linked to
+  libpq, and the real psql binary's `--version`;
+- every command through a loopback proxy that delays each direction by 0 and 10 ms, beside psql
+  `select 1` and psql running the list's SQL through the same proxy;
+- `tracker create` beside taskwarrior's `task add` with as many tasks as the tracker has issues;
+- `tracker export` and `list --limit 0 --json` beside psql `COPY (SELECT json …) TO STDOUT` of
+  the same fields.
+"""
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("tracker")
+parser.add_argument("--size", type=int, default=10000)
+parser.add_argument("--runs", type=int, default=15)
+args = parser.parse_args()
+tracker = os.path.abspath(args.tracker)
+cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
+env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
+env.update({"TRACKER_CLUSTER_DIR": cluster, "TRACKER_USER": "user1", "NO_COLOR": "1"})
+PSQL = os.path.join(
+    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
+database = f"bench_{args.size}"
+socket_file = os.path.join(cluster, "socket", ".s.PGSQL.5432")
+direct = f"host={os.path.join(cluster, 'socket')} user=tracker dbname={database}"
+
+
+def median_ms(command, extra_env=None, runs=args.runs, check=True):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env={**env, **(extra_env or {})}, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, check=check)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def psql_text(settings, sql):
+    return subprocess.run([PSQL, "-X", "-A", "-t", "-q", settings, "-c", sql], env=env, capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+# ---- start-up -------------------------------------------------------------------------------
+scratch = tempfile.mkdtemp(prefix="tracker-bench-latency-")
+with open(os.path.join(scratch, "hello.swift"), "w") as source:
+    source.write('print("hello")\n')
+subprocess.run(["swiftc", "-O", "-static-stdlib", os.path.join(scratch, "hello.swift"), "-o",
+                os.path.join(scratch, "hello-swift")], check=True, capture_output=True)
+with open(os.path.join(scratch, "hello.c"), "w") as source:
+    source.write('#include <stdio.h>\n#include <libpq-fe.h>\n'
+                 'int main(int c, char **v) { if (c > 9) PQfinish(PQconnectdb("")); puts("hello"); return 0; }\n')
+include = subprocess.run(["pg_config", "--includedir"], capture_output=True, text=True, check=True).stdout.strip()
+subprocess.run(["cc", "-O2", os.path.join(scratch, "hello.c"), "-I", include, "-lpq", "-o",
+                os.path.join(scratch, "hello-libpq")], check=True)
+print("### Start-up (median of 40 runs, wall)\n")
+print("| program | ms |\n| --- | --- |")
+for name, command in [("tracker --version", [tracker, "--version"]), ("tracker --help", [tracker, "--help"]),
+                      ("static Swift \"hello\"", [os.path.join(scratch, "hello-swift")]),
+                      ("C \"hello\" linked to libpq", [os.path.join(scratch, "hello-libpq")]),
+                      ("psql --version (the real binary)", [PSQL, "--version"])]:
+    print(f"| {name} | {median_ms(command, runs=40):.1f} |")
+
+
+# ---- latency through a delaying proxy -------------------------------------------------------
+class DelayProxy:
+    """Loopback TCP → the cluster's unix socket, each direction's bytes held back by `delay` s."""
+
+    def __init__(self):
+        self.delay = 0.0
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        threading.Thread(target=self._serve, args=(ready,), daemon=True).start()
+        ready.wait()
+
+    def _serve(self, ready):
+        asyncio.set_event_loop(self.loop)
+        server = self.loop.run_until_complete(asyncio.start_server(self._client, "127.0.0.1", 0))
+        self.port = server.sockets[0].getsockname()[1]
+        ready.set()
+        self.loop.run_forever()
+
+    async def _pipe(self, reader, writer):
+        queue = asyncio.Queue()
+
+        async def deliver():
+            while True:
+                due, data = await queue.get()
+                if data is None:
+                    break
+                wait = due - self.loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+
+        sender = asyncio.ensure_future(deliver())
+        try:
+            while data := await reader.read(65536):
+                queue.put_nowait((self.loop.time() + self.delay, data))
+        except ConnectionError:
+            pass
+        queue.put_nowait((0, None))
+        await sender
+
+    async def _client(self, reader, writer):
+        server_reader, server_writer = await asyncio.open_unix_connection(socket_file)
+        await asyncio.gather(self._pipe(reader, server_writer), self._pipe(server_reader, writer),
+                             return_exceptions=True)
+
+
+proxy = DelayProxy()
+through = {"DATABASE_URL": f"postgresql://tracker@127.0.0.1:{proxy.port}/{database}?sslmode=disable"}
+proxied = f"host=127.0.0.1 port={proxy.port} user=tracker dbname={database} sslmode=disable"
+middle = args.size // 2
+open_numbers = [int(n) for n in psql_text(direct, f"SELECT number FROM issues WHERE state = 'open' AND assignee_count < 9 "
+                                                  f"ORDER BY number LIMIT 200").split()]
+list_sql = ("SELECT i.number, i.title, i.state, author.login, i.created_at FROM issues i "
+            "JOIN users author ON author.id = i.author_id WHERE i.state = 'open' ORDER BY i.number DESC LIMIT 31")
+assigned = iter(open_numbers)
+commands = [
+    ("list", lambda: [tracker, "list"]),
+    ("list --assignee user7", lambda: [tracker, "list", "--assignee", "user7"]),
+    ("show N", lambda: [tracker, "show", str(middle)]),
+    ("create", lambda: [tracker, "create", "--title", "Bench latency"]),
+    ("assign", lambda: [tracker, "assign", str(next(assigned)), "user9"]),
+    ("close", lambda: [tracker, "close", str(next(assigned))]),
+]
+results = {}
+for delay in (0.0, 0.010):
+    proxy.delay = delay
+    column = {}
+    column["psql select 1"] = median_ms([PSQL, "-X", "-q", proxied, "-c", "select 1"])
+    column["psql, the list's SQL"] = median_ms([PSQL, "-X", "-q", proxied, "-c", list_sql])
+    for name, command in commands:
+        times = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            subprocess.run(command(), env={**env, **through}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           check=True)
+            times.append(time.perf_counter() - start)
+        column[f"tracker {name}"] = statistics.median(times) * 1000
+    results[delay] = column
+print(f"\n### Through a loopback proxy, {args.size:,} issues (median of {args.runs}; ratio to psql `select 1` "
+      f"through the same proxy)\n")
+print("| command | 0 ms each way | ratio | 10 ms each way (20 ms RTT) | ratio |\n| --- | --- | --- | --- | --- |")
+for name in results[0.0]:
+    cells = []
+    for delay in (0.0, 0.010):
+        value = results[delay][name]
+        cells += [f"{value:.1f} ms", f"{value / results[delay]['psql select 1']:.2f}"]
+    print(f"| {name} | " + " | ".join(cells) + " |")
+
+# ---- taskwarrior ----------------------------------------------------------------------------
+if shutil.which("task") is None and os.geteuid() == 0:
+    subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "taskwarrior"],
+                   env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"}, check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if shutil.which("task"):
+    rc = os.path.join(scratch, "taskrc")
+    with open(rc, "w") as config:
+        config.write(f"data.location={scratch}/task\nconfirmation=off\nverbose=nothing\n")
+    tasks = os.path.join(scratch, "tasks.json")
+    with open(tasks, "w") as lines:
+        for index in range(args.size):
+            task = {"description": f"Task {index}", "entry": "20240101T000000Z",
+                    "uuid": f"{index:08d}-0000-4000-8000-000000000000",
+                    "status": "completed" if index % 10 < 7 else "pending"}
+            if task["status"] == "completed":
+                task["end"] = "20240102T000000Z"
+            lines.write(json.dumps(task) + "\n")
+    subprocess.run(["task", "import", tasks], env={**env, "TASKRC": rc}, check=True, capture_output=True)
+    task_add = median_ms(["task", "add", "Bench add"], {"TASKRC": rc})
+    create = median_ms([tracker, "create", "--title", "Bench add"], {"DATABASE_URL": direct})
+    version = subprocess.run(["task", "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"\n### Adding one item with {args.size:,} already there (median of {args.runs})\n")
+    print("| program | ms |\n| --- | --- |")
+    print(f"| tracker create (unix socket) | {create:.1f} |")
+    print(f"| taskwarrior {version} task add | {task_add:.1f} |")
+    print(f"| ratio | {create / task_add:.2f} |")
+else:
+    print("\n(taskwarrior is not installed and could not be: its row is left out)")
+
+# ---- JSON rate ------------------------------------------------------------------------------
+person = "json_build_object('login', {0})"
+json_sql = f"""COPY (SELECT json_build_object(
+  'assignees', COALESCE((SELECT json_agg({person.format('u.login')} ORDER BY lower(u.login))
+     FROM issue_assignees ia JOIN users u ON u.id = ia.user_id WHERE ia.issue_number = i.number), '[]'),
+  'author', {person.format('author.login')}, 'body', i.body, 'closedAt', i.closed_at,
+  'comments', COALESCE((SELECT json_agg(json_build_object('author', {person.format('cu.login')}, 'body', c.body,
+     'createdAt', c.created_at, 'id', c.id, 'updatedAt', c.updated_at) ORDER BY c.id)
+     FROM issue_comments c JOIN users cu ON cu.id = c.author_id WHERE c.issue_number = i.number), '[]'),
+  'createdAt', i.created_at,
+  'labels', COALESCE((SELECT json_agg(json_build_object('color', l.color, 'description', l.description, 'name', l.name)
+     ORDER BY lower(l.name)) FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_number = i.number), '[]'),
+  'milestone', (SELECT json_build_object('description', m.description, 'dueOn', m.due_on, 'number', m.number,
+     'state', upper(m.state), 'title', m.title) FROM milestones m WHERE m.number = i.milestone_number),
+  'number', i.number, 'state', upper(i.state), 'stateReason', upper(i.state_reason), 'title', i.title,
+  'updatedAt', i.updated_at)
+ FROM issues i JOIN users author ON author.id = i.author_id ORDER BY i.number) TO STDOUT"""
+json_runs = max(3, args.runs // 5)
+copy_ms = median_ms([PSQL, "-X", "-q", direct, "-c", json_sql], runs=json_runs)
+export_ms = median_ms([tracker, "export"], {"DATABASE_URL": direct}, runs=json_runs)
+listed_ms = median_ms([tracker, "list", "--state", "all", "--limit", "0", "--json"], {"DATABASE_URL": direct},
+                      runs=json_runs)
+print(f"\n### Every issue as JSON, {args.size:,} issues (median of {json_runs}; rate relative to psql)\n")
+print("| program | s | issues/s | rate vs psql |\n| --- | --- | --- | --- |")
+for name, value in [("psql COPY (SELECT json_build_object(…)) TO STDOUT, the same fields", copy_ms),
+                    ("tracker export", export_ms), ("tracker list --state all --limit 0 --json", listed_ms)]:
+    print(f"| {name} | {value / 1000:.2f} | {args.size / (value / 1000):,.0f} | {copy_ms / value:.2f} |")
+shutil.rmtree(scratch, ignore_errors=True)
