@@ -77,18 +77,55 @@ extension Connection {
     private func pipeline(_ statements: [Statement]) throws(PostgresError) -> [QueryResult] {
         guard PQenterPipelineMode(rawHandle) == 1 else { throw lost() }
         defer { PQexitPipelineMode(rawHandle) }
+        try sendInPipeline(statements)
+        guard PQpipelineSync(rawHandle) == 1 else { throw lost() }
+        failedStatement = nil
+        lastFlightSize = statements.count
+        var failure: PostgresError?
+        let results = try readPipelineResults(of: statements.count, failure: &failure)
+        try readPipelineSync(failure: failure)
+        return results
+    }
+
+    /// The queued statements (after the session settings outside a transaction), then `sql` read
+    /// row by row as in `stream`, in one flight: one round trip, and the Sync that ends the flight
+    /// commits its implicit transaction. `body` runs only if every earlier statement succeeded.
+    public func streamInOneFlight(
+        _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
+    ) throws {
+        var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
+        queued.removeAll()
+        if PQtransactionStatus(rawHandle) == PQTRANS_IDLE { entries.insert((sessionSettings, nil), at: 0) }
+        guard PQenterPipelineMode(rawHandle) == 1 else { throw lost() }
+        defer { PQexitPipelineMode(rawHandle) }
+        try sendInPipeline(entries.map(\.statement) + [Statement(sql, parameters)])
+        guard PQpipelineSync(rawHandle) == 1 else { throw lost() }
+        failedStatement = nil
+        lastFlightSize = entries.count + 1
+        var failure: PostgresError?
+        let results = try readPipelineResults(of: entries.count, failure: &failure)
+        for (entry, result) in zip(entries, results) { entry.pending?.value = result }
+        // Single-row mode is chosen per statement, just before its results are read.
+        if failure == nil { PQsetSingleRowMode(rawHandle) }
+        let streamed = try readStreamedRows(failure: failure, body)
+        if streamed != nil { failedStatement = entries.count }
+        try readPipelineSync(failure: failure ?? streamed)
+    }
+
+    private func sendInPipeline(_ statements: [Statement]) throws(PostgresError) {
         for statement in statements {
             let sent = Connection.withParameterValues(statement.parameters) { count, values in
                 PQsendQueryParams(rawHandle, statement.sql, count, nil, values, nil, nil, 0)
             }
             guard sent == 1 else { throw lost() }
         }
-        guard PQpipelineSync(rawHandle) == 1 else { throw lost() }
+    }
+
+    private func readPipelineResults(
+        of count: Int, failure: inout PostgresError?
+    ) throws(PostgresError) -> [QueryResult] {
         var results: [QueryResult] = []
-        var failure: PostgresError?
-        failedStatement = nil
-        lastFlightSize = statements.count
-        for index in statements.indices {
+        for index in 0..<count {
             guard let result = PQgetResult(rawHandle) else {
                 failedStatement = failedStatement ?? index
                 throw failure ?? lost()
@@ -116,12 +153,15 @@ extension Connection {
                 throw failure ?? lost()
             }
         }
+        return results
+    }
+
+    private func readPipelineSync(failure: PostgresError?) throws(PostgresError) {
         guard let sync = PQgetResult(rawHandle) else { throw failure ?? lost() }
         let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
         PQclear(sync)
         if let failure { throw failure }
         guard synced else { throw lost() }
-        return results
     }
 
     private func gatherSingleRows(startingWith first: OpaquePointer) -> QueryResult {

@@ -16,10 +16,22 @@ extension Connection {
         }
         guard sent == 1 else { throw PostgresError(kind: .connectionLost, message: lastErrorText) }
         PQsetSingleRowMode(rawHandle)
+        if let failure = try readStreamedRows(failure: nil, body) { throw failure }
+    }
+
+    /// The streamed statement's rows, each handed to `body` unless `earlier` is set (an earlier
+    /// statement of its flight failed); returns the statement's own error. When `body` throws,
+    /// the connection is dropped as in `stream`, and that error is thrown.
+    func readStreamedRows(
+        failure earlier: PostgresError?, _ body: (Row) throws -> Void
+    ) throws
+        -> PostgresError?
+    {
         var failure: (any Error)?
+        var statementError: PostgresError?
         while let result = PQgetResult(rawHandle) {
             defer { PQclear(result) }
-            guard failure == nil else { continue }  // drain the rest so the connection stays usable
+            guard earlier == nil, failure == nil, statementError == nil else { continue }  // drain the rest
             switch PQresultStatus(result) {
             case PGRES_SINGLE_TUPLE:
                 do {
@@ -28,13 +40,14 @@ extension Connection {
                     failure = error
                     shutdown(PQsocket(rawHandle), Int32(SHUT_RDWR))
                 }
-            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_PIPELINE_ABORTED:
                 break
             default:
-                failure = error(from: result)
+                statementError = error(from: result)
             }
         }
         if let failure { throw failure }
+        return statementError
     }
 
     /// `COPY … FROM STDIN` (text format): `produce` hands chunks of rows to the writer it gets.

@@ -7,11 +7,11 @@ extension PostgresIssueRepository {
         let query = IssueListQuery(filter)
         try await database.tracked { connection in
             IssueListQuery.requireKnownNames(in: filter, on: connection)
-            // A stream runs as long as its reader takes: no statement limit inside it.
-            try connection.transaction { connection in
-                connection.send("SET LOCAL statement_timeout = 0")
-                try connection.stream(query.sql, query.parameters) { row in try body(IssueRowDecoding.issue(from: row))
-                }
+            // A stream runs as long as its reader takes: no statement limit inside it. One flight:
+            // the checks, the setting local to the flight's transaction, and the streamed SELECT.
+            connection.send("SELECT set_config('statement_timeout', '0', true)")
+            try connection.streamInOneFlight(query.sql, query.parameters) { row in
+                try body(IssueRowDecoding.issue(from: row))
             }
         }
     }
