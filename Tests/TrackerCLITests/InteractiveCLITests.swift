@@ -36,12 +36,13 @@ import TrackerTestSupport
         #expect((issues[1]["assignees"] as? [[String: String]])?.compactMap { $0["login"] } == ["carol"])
     }
 
-    @Test func unknownInputShowsTheHelpLineAndEndOfInputQuits() async throws {
+    @Test func unknownInputIsSaidInOneLineAndEndOfInputQuits() async throws {
         let tracker = try await CLITests.tracker()
-        let session = try tracker.run([], stdin: "what\n")
+        let session = try tracker.run([], stdin: "what\n?\n")
         #expect(session.status == 0)
-        #expect(session.stdout.contains("Unknown command 'what'."))
-        #expect(session.stdout.contains("n new · a N assign"))
+        let said = try #require(session.stdout.range(of: "Unknown command 'what': ? shows the commands.\n"))
+        #expect(
+            session.stdout[said.upperBound...].contains("tracker> n new · a N assign"), "then ? shows the help line")
     }
 
     @Test func aSavedDraftIsRecoveredByCreateRecover() async throws {

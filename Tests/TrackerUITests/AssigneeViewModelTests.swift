@@ -34,6 +34,41 @@ import TrackerUI
         await viewModel.send(.pick(.toggle(position + 1)))
     }
 
+    @Test func leavingThePickerRecordsWhatChangedAsTheServerSpellsIt() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
+        let viewModel = try makeViewModel(issues)
+        await viewModel.send(.appear)
+        try await toggle("carol", on: viewModel)
+        try await toggle("bob", on: viewModel)
+        let finished = await viewModel.send(.pick(PickerCommands.parse("q")))
+        #expect(finished == .finished([try Login("bob")]))
+        let one = try IssueNumber(1)
+        #expect(
+            viewModel.output.change == .init(number: one, added: [try Login("bob")], removed: [try Login("carol")]))
+
+        let unchanged = try makeViewModel(issues)
+        await unchanged.send(.appear)
+        await unchanged.send(.pick(.done))
+        #expect(unchanged.output.change == .init(number: one, added: [], removed: []))
+    }
+
+    @Test func aToggleAssignsTheAbsentAndUnassignsThePresentInAnyCase() async throws {
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
+        let viewModel = try makeViewModel(issues)
+        let route = await viewModel.send(.toggle([try Login("CAROL"), try Login("bob")]))
+        #expect(route == .finished([try Login("bob")]))
+        #expect(await issues.all.first?.assignees == [try Login("bob")])
+        #expect(
+            viewModel.output.change
+                == .init(number: try IssueNumber(1), added: [try Login("bob")], removed: [try Login("carol")]))
+
+        await viewModel.send(.toggle([try Login("nobody")]))
+        #expect(viewModel.output.failure != nil, "an unknown login is refused")
+        #expect(await issues.all.first?.assignees == [try Login("bob")], "and nothing changed")
+    }
+
     @Test func aRefusedSaveKeepsNothingOfIt() async throws {
         let issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)

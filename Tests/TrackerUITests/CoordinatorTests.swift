@@ -98,9 +98,42 @@ import TrackerUI
         #expect(terminal.output.contains("page 2"))
         #expect(terminal.output.contains("This is the last page."))
         #expect(terminal.output.contains("Issues · state:open assignee:bob · page 1"))
-        #expect(terminal.output.contains("Unknown command 'zzz'."))
-        #expect(terminal.output.contains(IssueListCommands.help))
+        let unknown = try #require(terminal.output.range(of: "Unknown command 'zzz': ? shows the commands."))
+        #expect(!terminal.output[unknown.upperBound...].contains("Issues ·"), "one line, not the list again")
         #expect(await issues.all.last?.state == .open)
+    }
+
+    /// Mistakes at the list's prompt take one line each; the page on the screen stays.
+    @Test func listMistakesAreOneLineAndTheListIsNotDrawnAgain() async throws {
+        for index in 1...3 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: alice) }
+        let terminal = await run(["a 999", "f state:opn", "c 999", "q"])
+        let firstPage = try #require(terminal.output.range(of: "Issues ·"))
+        let rest = terminal.output[firstPage.upperBound...]
+        #expect(!rest.contains("Issues ·"), "drawn once:\n\(terminal.output)")
+        #expect(rest.contains("! issue #999 does not exist\n"), "\(rest)")
+        #expect(rest.contains("unknown state 'opn'") && rest.contains("did you mean open?"), "\(rest)")
+        #expect(!rest.contains("Assignees ("), "no picker for a missing issue")
+    }
+
+    @Test func thePickerLeftWithQSavesAndSaysWhatChangedUnderTheList() async throws {
+        _ = try await issues.create(try IssueDraft(title: "Crash", assignees: [alice]), author: alice)
+        let terminal = await run(["a 1", "bob", "1", "2", "q", "q"])
+        #expect(await issues.all.first?.assignees == [try Login("bob")])
+        let said = try #require(terminal.output.range(of: "Assigned bob to #1"))
+        #expect(terminal.output.contains("Unassigned alice from #1"))
+        let listAgain = try #require(terminal.output.range(of: "Issues ·", options: .backwards))
+        #expect(listAgain.lowerBound < said.lowerBound, "said under the list drawn again")
+    }
+
+    @Test func assignWithALoginTogglesItAtOnce() async throws {
+        _ = try await issues.create(try IssueDraft(title: "Crash", assignees: [alice]), author: alice)
+        let terminal = await run(["a 1 bob", "a 1 alice", "a 1 BOB", "a 1 nobody", "q"])
+        #expect(terminal.output.contains("Assigned bob to #1"))
+        #expect(terminal.output.contains("Unassigned alice from #1"))
+        #expect(terminal.output.contains("Unassigned bob from #1"), "the same person in any case")
+        #expect(terminal.output.contains("! no user 'nobody'"), "\(terminal.output)")
+        #expect(await issues.all.first?.assignees == [])
+        #expect(!terminal.output.contains("Assignees ("), "no picker opened")
     }
 
     @Test func aDatabaseFailureOnConfirmKeepsTheDraftAndOffersItBack() async throws {
@@ -171,6 +204,7 @@ import TrackerUI
         #expect(terminal.output.contains("Reopened issue #1"))
         #expect(terminal.output.contains("alice assigned bob"))
         #expect(terminal.output.contains("Unknown command 'zzz'."))
+        #expect(terminal.output.contains("Assigned bob to #1"))
         #expect(terminal.prompts.filter { $0 == "#1> " }.count == 5)
         let issue = try #require(await issues.all.first)
         #expect(issue.state == .open)

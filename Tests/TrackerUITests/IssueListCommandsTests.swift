@@ -44,8 +44,36 @@ import TrackerUI
         #expect(parse("f") == .input(.filter(IssueFilter())), "f alone clears the filter")
     }
 
-    @Test(arguments: ["a", "a x", "c -1", "f colour:red", "f state:merged", "f assignee:bad_login", "zzz"])
+    @Test(arguments: ["a", "a x", "a x bob", "c -1", "f colour:red", "f assignee:bad_login", "zzz"])
     func unknownInputIsNeverACrash(_ line: String) {
         #expect(parse(line) == .input(.unknown(line)))
+    }
+
+    /// `f` reads states and sorts as `--state` and `--sort` do, so a typo gets the same hint.
+    @Test(arguments: [("f state:opn", "unknown state 'opn'"), ("f sort:updatd", "unknown sort 'updatd'")])
+    func aMistypedStateOrSortIsAnsweredWithTheClosestWord(_ line: String, _ said: String) {
+        guard case .input(.invalidFilter(let problem)) = parse(line) else {
+            Issue.record("\(line) parsed as \(parse(line))")
+            return
+        }
+        #expect("\(problem)".contains(said), "\(problem)")
+        #expect("\(problem)".contains("did you mean"), "\(problem)")
+        #expect(parse("f state:CLOSED") == .input(.filter(IssueFilter(state: .closed))), "any case, as the flag")
+    }
+
+    @Test func aFilterKeepsTheActiveSearch() {
+        let searching = IssueFilter(search: "crash")
+        let parsed = IssueListCommands.parse("f state:closed", current: searching, me: me)
+        #expect(parsed == .input(.filter(IssueFilter(state: .closed, search: "crash"))))
+    }
+
+    @Test func assignWithLoginsTogglesThemWithoutThePicker() throws {
+        let one = try IssueNumber(1)
+        #expect(parse("a 1 bob") == .input(.toggleAssignees(one, [try Login("bob")])))
+        #expect(parse("a #1 bob @me") == .input(.toggleAssignees(one, [try Login("bob"), me])))
+        guard case .input(.invalidFilter) = parse("a 1 bad_login") else {
+            Issue.record("a bad login is refused with its rule: \(parse("a 1 bad_login"))")
+            return
+        }
     }
 }

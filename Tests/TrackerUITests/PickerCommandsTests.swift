@@ -10,6 +10,8 @@ import TrackerUI
         #expect(PickerCommands.parse("done") == .done)
         #expect(PickerCommands.parse("DONE") == .done)
         #expect(PickerCommands.parse("") == .done)
+        #expect(PickerCommands.parse("q") == .done, "q leaves the picker, keeping what was chosen")
+        #expect(PickerCommands.parse(" Q ") == .done)
         #expect(PickerCommands.parse(":q") == .cancel)
         #expect(PickerCommands.parse("cancel") == .cancel)
     }

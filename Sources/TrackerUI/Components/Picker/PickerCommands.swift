@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns a line typed at a picker's prompt into what the person meant: a number toggles that
-/// choice, other text searches, `done` or Enter finishes, `:q` or `cancel` leaves unchanged.
+/// choice, other text searches, `done`, `q` or Enter finishes (keeping the choice), `:q` or
+/// `cancel` leaves unchanged.
 public enum PickerCommands {
     public enum Parsed: Equatable, Sendable {
         case toggle(Int)
@@ -10,13 +11,14 @@ public enum PickerCommands {
         case cancel
     }
 
-    public static let help = "Type a number to toggle, letters to search, done (or Enter) to finish, :q to cancel"
+    public static let help =
+        "Type a number to toggle, letters to search, Enter (or q, done) to finish, :q to leave unchanged"
 
     public static func parse(_ line: String) -> Parsed {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         switch trimmed.lowercased() {
         case ":q", "cancel": return .cancel
-        case "done", "": return .done
+        case "done", "q", "": return .done
         default: return Int(trimmed).map(Parsed.toggle) ?? .search(trimmed)
         }
     }

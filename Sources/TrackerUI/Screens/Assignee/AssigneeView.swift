@@ -15,6 +15,16 @@ public struct AssigneeView {
         }
     }
 
+    /// What leaving the picker saved: "Assigned bob to #1", "Unassigned alice from #1".
+    public func renderChange(_ change: AssigneeViewModel.Change, to terminal: any Terminal) {
+        func names(_ logins: [Login]) -> String { VisibleText.line(logins.map(\.value).joined(separator: ", ")) }
+        if !change.added.isEmpty { terminal.writeLine("Assigned \(names(change.added)) to \(change.number)") }
+        if !change.removed.isEmpty { terminal.writeLine("Unassigned \(names(change.removed)) from \(change.number)") }
+        if change.added.isEmpty && change.removed.isEmpty {
+            terminal.writeLine("No change to the assignees of \(change.number)")
+        }
+    }
+
     public func renderScreen(_ output: AssigneeViewModel.Output, to terminal: any Terminal) {
         terminal.writeLine("")
         terminal.writeLine(

@@ -19,6 +19,21 @@ public final class AssigneeViewModel {
         case appear
         /// Interactive: what was typed at the picker's prompt.
         case pick(PickerCommands.Parsed)
+        /// From the list's `a N LOGIN…`: assigns those not assigned, unassigns those who are.
+        case toggle([Login])
+    }
+
+    /// What leaving the picker (or a toggle) saved on an issue, as the server spells the logins.
+    public struct Change: Equatable, Sendable {
+        public let number: IssueNumber
+        public let added: [Login]
+        public let removed: [Login]
+
+        public init(number: IssueNumber, added: [Login], removed: [Login]) {
+            self.number = number
+            self.added = added
+            self.removed = removed
+        }
     }
 
     public struct Output: Equatable, Sendable {
@@ -27,6 +42,8 @@ public final class AssigneeViewModel {
         public var picker = Picker<Login>(limit: IssueDraft.maximumAssignees)
         public var notice: String?
         public var failure: TrackerError?
+        /// Set when an issue's assignees were saved (or found unchanged) on leaving the picker.
+        public var change: Change?
 
         public var selected: [Login] { picker.selected }
     }
@@ -107,6 +124,20 @@ public final class AssigneeViewModel {
             return .finished(output.picker.selected)
         case .pick(.cancel):
             return .finished(nil)
+        case .toggle(let people):
+            guard let number = numbers.first, let show = useCases.show else { return nil }
+            original = try await show(number).issue.assignees
+            var selected = original
+            for person in people {
+                if let index = selected.firstIndex(where: { $0.value.lowercased() == person.value.lowercased() }) {
+                    selected.remove(at: index)
+                } else {
+                    selected.append(person)
+                }
+            }
+            output.picker.reset(selected: selected)
+            try await save()
+            return .finished(output.picker.selected)
         }
         return nil
     }
@@ -136,8 +167,17 @@ public final class AssigneeViewModel {
         let selected = output.picker.selected
         let removed = original.filter { !selected.contains($0) }
         let added = selected.filter { !original.contains($0) }
-        guard !removed.isEmpty || !added.isEmpty else { return }
-        output.issues = [try await change(number, adding: added, removing: removed, actor: actor)]
-        original = selected
+        guard !removed.isEmpty || !added.isEmpty else {
+            output.change = Change(number: number, added: [], removed: [])
+            return
+        }
+        let saved = try await change(number, adding: added, removing: removed, actor: actor)
+        output.issues = [saved]
+        let before = Set(original.map { $0.value.lowercased() })
+        let after = Set(saved.assignees.map { $0.value.lowercased() })
+        output.change = Change(
+            number: number, added: saved.assignees.filter { !before.contains($0.value.lowercased()) },
+            removed: original.filter { !after.contains($0.value.lowercased()) })
+        original = saved.assignees
     }
 }

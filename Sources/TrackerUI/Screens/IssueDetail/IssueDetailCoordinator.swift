@@ -119,6 +119,7 @@ public final class IssueDetailCoordinator: Coordinator {
             await viewModel.send(.appear)
         }
         show()
+        picker.renderChange()
     }
 
     /// Chooses labels (the picker saves them through EditIssues); the issue is shown again with

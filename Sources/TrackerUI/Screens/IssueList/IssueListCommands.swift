@@ -3,7 +3,7 @@ import TrackerCore
 /// Turns a line typed at the issue list's prompt into the screen's `Input`.
 public enum IssueListCommands {
     public static let help =
-        "n new · a N assign · c N close · o N reopen · v N view · / words search · "
+        "n new · a N assign (a N LOGIN toggles LOGIN) · c N close · o N reopen · v N view · / words search · "
         + "f assignee:@me state:closed author:LOGIN label:bug milestone:\"v1.0\"|none sort:updated · "
         + "> < page · r refresh · " + TabCommands.help + " · ? help · q quit"
 
@@ -30,6 +30,18 @@ public enum IssueListCommands {
         case "r": return .input(.refresh)
         case ">": return .input(.nextPage)
         case "<": return .input(.previousPage)
+        case "a" where rest.contains(where: \.isWhitespace):
+            // `a 1 bob carol`: toggles those people on #1 without opening the picker.
+            let words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let number = try? IssueNumber(parsing: words[0]) else { return .input(.unknown(trimmed)) }
+            do {
+                let people = try words.dropFirst().map { word throws(TrackerError) in
+                    word == "@me" ? me : try Login(word)
+                }
+                return .input(.toggleAssignees(number, people))
+            } catch {
+                return .input(.invalidFilter(error))
+            }
         case "a", "c", "o", "v":
             guard let number = try? IssueNumber(parsing: rest) else { return .input(.unknown(trimmed)) }
             switch command.lowercased() {
@@ -50,13 +62,14 @@ public enum IssueListCommands {
     }
 
     /// `assignee:@me state:closed author:bob label:bug milestone:"v1.0" sort:updated`; a value
-    /// with spaces is quoted; several `label:` terms mean all of them; `f` alone clears the filter.
-    /// nil when a term is not understood; a failure when a name breaks its rules.
+    /// with spaces is quoted; several `label:` terms mean all of them; `f` alone clears the filter
+    /// but keeps an active search (`/` alone clears that). States and sorts are read as the flags
+    /// read them. nil when a term is not understood; a failure when a value breaks its rules.
     static func filter(_ text: String, current: IssueFilter, me: Login) -> Result<IssueFilter, TrackerError>? {
         guard let terms = FilterTerms.split(text) else {
             return .failure(.invalidInput(field: "filter", rule: "a quote is not closed: write milestone:\"v1.0\""))
         }
-        var filter = IssueFilter(limit: current.limit)
+        var filter = IssueFilter(search: current.search, limit: current.limit)
         for term in terms {
             let parts = term.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { return nil }
@@ -64,8 +77,7 @@ public enum IssueListCommands {
             func login() -> Login? { value == "@me" ? me : try? Login(value) }
             switch parts[0].lowercased() {
             case "state":
-                guard let state = try? StateFilter(parsing: value) else { return nil }
-                filter.state = state
+                do { filter.state = try StateFilter(parsing: value) } catch { return .failure(error) }
             case "assignee":
                 if value.lowercased() == "none" {
                     filter.assignee = .nobody
@@ -77,8 +89,7 @@ public enum IssueListCommands {
                 guard let login = login() else { return nil }
                 filter.author = login
             case "sort":
-                guard let sort = IssueSort(rawValue: value.lowercased()) else { return nil }
-                filter.sort = sort
+                do { filter.sort = try IssueSort(parsing: value) } catch { return .failure(error) }
             case "label":
                 do {
                     let name = try LabelName(value)

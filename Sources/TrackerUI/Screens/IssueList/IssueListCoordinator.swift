@@ -87,9 +87,13 @@ public final class IssueListCoordinator: Coordinator {
         case .input(let input):
             if let route = await viewModel.send(keepingScope(input)) {
                 await open(route)
+            } else if let failure = viewModel.output.failure {
+                // The page on the screen still stands: the problem takes one line.
+                terminal.writeFailure(failure)
+            } else if case .unknown = input, let notice = viewModel.output.notice {
+                terminal.writeLine(notice)
             } else {
                 show()
-                if case .unknown = input { terminal.writeLine(help) }
             }
         }
         return nil
@@ -117,11 +121,21 @@ public final class IssueListCoordinator: Coordinator {
     /// Runs the child screen, then shows the list again as it now is, with what the child did.
     private func open(_ route: IssueListViewModel.Route) async {
         var outcome: IssueCreatorCoordinator.Outcome?
+        var picker: AssigneeCoordinator?
         switch route {
         case .create:
             outcome = await run(IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies))
         case .assign(let number):
-            _ = await run(AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(number)))
+            let assignees = AssigneeCoordinator(terminal: terminal, dependencies: dependencies, mode: .issue(number))
+            if case .notShown = await run(assignees) { return }
+            picker = assignees
+        case .toggleAssignees(let number, let people):
+            let toggle = AssigneeCoordinator(
+                terminal: terminal, dependencies: dependencies, mode: .toggle(number, people))
+            // The change was said in a line ("Assigned bob to #1"), and so was a failure.
+            _ = await run(toggle)
+            await viewModel.send(.refresh)
+            return
         case .view(let number):
             let detail = IssueDetailCoordinator(terminal: terminal, dependencies: dependencies, number: number)
             // An issue that could not be shown was said in one line: the list stays as it was.
@@ -130,5 +144,6 @@ public final class IssueListCoordinator: Coordinator {
         await viewModel.send(.refresh)
         show()
         if let outcome { IssueCreatorView(format: .table).renderOutcome(outcome, to: terminal) }
+        picker?.renderChange()
     }
 }

@@ -14,6 +14,8 @@ public final class IssueListViewModel {
         case previousPage
         case newIssue
         case assign(IssueNumber)
+        /// `a N LOGIN…`: assigns those not assigned and unassigns those who are, on the assignee screen's terms.
+        case toggleAssignees(IssueNumber, [Login])
         case close(IssueNumber)
         case reopen(IssueNumber)
         case view(IssueNumber)
@@ -43,6 +45,7 @@ public final class IssueListViewModel {
     public enum Route: Equatable, Sendable {
         case create
         case assign(IssueNumber)
+        case toggleAssignees(IssueNumber, [Login])
         case view(IssueNumber)
     }
 
@@ -123,6 +126,8 @@ public final class IssueListViewModel {
             return .create
         case .assign(let number):
             return .assign(number)
+        case .toggleAssignees(let number, let people):
+            return .toggleAssignees(number, people)
         case .view(let number):
             return .view(number)
         case .close(let number):
@@ -132,7 +137,7 @@ public final class IssueListViewModel {
         case .invalidFilter(let problem):
             throw problem
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(text)'."
+            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))': ? shows the commands."
         }
         return nil
     }
