@@ -40,4 +40,31 @@ import TrackerTestSupport
         #expect(lines[2].contains("alice +5"), "whole names and how many more: \(lines[2])")
         #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
     }
+
+    @Test func showWrapsTheBodyAndCommentsAtWordBoundaries() async throws {
+        let tracker = try await Self.tracker()
+        let body =
+            "Steps: open the login screen, leave the password empty, then press enter twice; "
+            + "the second press shows a stack trace instead of the message that asks for a password."
+        let comment = "Seen it too on the staging server, with a password manager that fills the field late."
+        try tracker.run(["edit", "1", "--body", body])
+        try tracker.run(["comment", "1", "--body", comment])
+        defer { terminal.stop() }
+        let lines = try await printed(tracker, ["show", "1", "--comments"], columns: 50)
+        #expect(lines.allSatisfy { $0.count <= 50 }, "\(lines)")
+        let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
+        for word in (body + " " + comment).split(separator: " ") {
+            #expect(words.contains(String(word)), "'\(word)' is whole on some line")
+        }
+        let commentStart = try #require(lines.firstIndex { $0.hasPrefix("  Seen it too") })
+        #expect(lines[commentStart + 1].hasPrefix("  ") && !lines[commentStart + 1].hasPrefix("   "), "indented alike")
+    }
+
+    @Test func helpFitsTheTerminal() async throws {
+        let tracker = try await CLITests.tracker()
+        defer { terminal.stop() }
+        let lines = try await printed(tracker, ["list", "--help"], columns: 50)
+        #expect(lines.contains { $0.contains("--limit") }, "\(lines)")
+        #expect(lines.count > 20 && lines.allSatisfy { $0.count <= 50 }, "\(lines)")
+    }
 }

@@ -26,7 +26,7 @@ public struct IssueListView {
             terminal.write(
                 table(output, depth: terminal.colorDepth).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore {
-                terminal.writeLine("… more issues match: use --limit N, or --limit 0 for all")
+                terminal.writeWrappedLine("… more issues match: use --limit N, or --limit 0 for all")
             }
         }
     }
