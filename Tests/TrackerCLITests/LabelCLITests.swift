@@ -156,6 +156,7 @@ import TrackerTestSupport
         tracker.environment["COLORTERM"] = ""
         #expect(try terminal(tracker, "label list").contains("\u{1B}[38;5;167mbug\u{1B}[0m"))
         tracker.environment["NO_COLOR"] = "1"
+        tracker.environment["PAGER"] = "cat"  // less would add its own terminal sequences
         #expect(!(try terminal(tracker, "show 1").contains("\u{1B}[")))
     }
 

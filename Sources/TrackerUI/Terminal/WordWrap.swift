@@ -79,7 +79,7 @@ public enum WordWrap {
     }
 
     /// Display columns, SGR sequences left out.
-    static func visibleWidth(_ text: some StringProtocol) -> Int {
+    public static func visibleWidth(_ text: some StringProtocol) -> Int {
         units(Substring(text)).reduce(0) { $0 + ($1.first == "\u{1B}" ? 0 : DisplayWidth.of($1)) }
     }
 }

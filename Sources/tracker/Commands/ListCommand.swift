@@ -122,7 +122,9 @@ struct ListCommand: AsyncParsableCommand {
         if forProgram, format == .table {
             TabSeparatedIssues.render(viewModel.output, to: root.terminal)
         } else {
-            IssueListView(format: format).render(viewModel.output, to: root.terminal)
+            await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
+                IssueListView(format: format).render(viewModel.output, to: $0)
+            }
         }
     }
 }
