@@ -11,10 +11,14 @@ public struct TrackerProcess: Sendable {
 
     public var environment: [String: String]
 
-    /// An environment with no connection settings of the caller's, a private home and no colour.
+    /// What the caller's environment may hold that would change what tracker prints.
+    static let outputSettings: Set = ["TRACKER_FORCE_TTY", "COLUMNS", "LINES", "TRACKER_PAGER", "PAGER", "LESS"]
+
+    /// An environment with no connection or output settings of the caller's, a private home and no colour.
     public init(databaseSettings: String?, user: String? = "tester", home: URL? = nil) {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
             !key.hasPrefix("PG") && key != "DATABASE_URL" && key != "TRACKER_USER" && key != "TRACKER_CLUSTER_DIR"
+                && !TrackerProcess.outputSettings.contains(key)
         }
         let scratch =
             ProcessInfo.processInfo.environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }

@@ -9,6 +9,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("as"), help: "Act as this user (default TRACKER_USER, then your OS login).")
     var actingLogin: String?
 
+    @Flag(help: "Print show, list and status straight to the terminal, not through $TRACKER_PAGER, $PAGER or less.")
+    var noPager = false
+
     @Flag(help: "Trace on stderr where tracker connects and what it checks (passwords are never shown).")
     var verbose = false
 }

@@ -1,4 +1,5 @@
 import Interchange
+import Synchronization
 import TrackerCore
 import TrackerUI
 
@@ -10,5 +11,26 @@ enum JSONStream {
         let array = StreamedJSONArray(fields: fields) { chunk in output.write(chunk) }
         try await streamIssues(filter) { issue in array.append(issue) }
         array.finish()
+    }
+}
+
+/// Every matching issue as `TabSeparatedIssues` lines, handed on in chunks as rows arrive.
+enum TabSeparatedStream {
+    static func write(
+        _ filter: IssueFilter, from streamIssues: StreamIssues, to output: any StreamOutput
+    )
+        async throws
+    {
+        let buffer = Mutex<[UInt8]>([])
+        try await streamIssues(filter) { issue in
+            buffer.withLock { bytes in
+                bytes += TabSeparatedIssues.line(issue).utf8
+                if bytes.count >= StreamedJSONArray.chunkSize {
+                    output.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        buffer.withLock { output.write($0) }
     }
 }

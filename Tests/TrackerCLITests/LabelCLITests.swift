@@ -100,8 +100,11 @@ import TrackerTestSupport
         let shown = try tracker.run(["show", "4"]).stdout
         #expect(shown.contains("\nLabels: bug, ui\nMilestone: none\n"), "\(shown)")
         #expect(shown.contains("tester added the \"ui\" label"))
-        let table = try tracker.run(["list"]).stdout
+        var terminal = tracker
+        terminal.environment["TRACKER_FORCE_TTY"] = "120"
+        let table = try terminal.run(["list"]).stdout
         #expect(table.contains("LABELS") && table.contains("bug, ui"))
+        #expect(try tracker.run(["list"]).stdout.contains("\tbug, ui\t"), "a pipe gets the labels as one field")
         let listed = try json(tracker, ["list", "--label", "ui", "--json", "number,labels"]) as? [[String: Any]]
         let first = listed?.first?["labels"] as? [[String: String]]
         #expect(first?.first == ["name": "bug", "color": "d73a4a", "description": "Something is broken"])
@@ -153,6 +156,7 @@ import TrackerTestSupport
         tracker.environment["COLORTERM"] = ""
         #expect(try terminal(tracker, "label list").contains("\u{1B}[38;5;167mbug\u{1B}[0m"))
         tracker.environment["NO_COLOR"] = "1"
+        tracker.environment["PAGER"] = "cat"  // less would add its own terminal sequences
         #expect(!(try terminal(tracker, "show 1").contains("\u{1B}[")))
     }
 

@@ -78,7 +78,9 @@ import TrackerTestSupport
         #expect(created.stdout == "Created issue #1\n")
         #expect(try pooled.run(["create", "--title", "Second"]).stdout == "Created issue #2\n")
 
-        let table = try pooled.run(["list"]).stdout.split(separator: "\n").map(String.init)
+        var terminal = pooled.tracker
+        terminal.environment["TRACKER_FORCE_TTY"] = "120"
+        let table = try terminal.run(["list"]).stdout.split(separator: "\n").map(String.init)
         #expect(table.count == 3)
         #expect(table[1].hasPrefix("#2") && table[1].contains("Second"))
         #expect(table[2].hasPrefix("#1") && table[2].contains("Login fails") && table[2].contains("alice, bob"))

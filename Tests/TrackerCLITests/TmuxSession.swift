@@ -30,16 +30,20 @@ struct TmuxSession {
         return String(decoding: outcome.stdout, as: UTF8.self)
     }
 
-    /// Runs tracker in a shell that, once tracker ends however it ends, prints the terminal's
-    /// settings; the pane stays on screen after the shell ends.
-    func start(_ tracker: TrackerProcess) throws {
+    /// Runs tracker (with `arguments`, on a terminal `columns` wide and `rows` high) in a shell
+    /// that, once tracker ends however it ends, prints the terminal's settings; the pane stays on
+    /// screen after the shell ends.
+    func start(_ tracker: TrackerProcess, _ arguments: [String] = [], columns: Int = 120, rows: Int = 50) throws {
         var environment = tracker.environment
         environment["LC_ALL"] = "C.UTF-8"
-        let command = "trap : INT; '\(TrackerProcess.binary.path)'; echo \"exit $?\"; stty -a; echo SESSION-OVER"
+        let words = ([TrackerProcess.binary.path] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        let command = "trap : INT; \(words.joined(separator: " ")); echo \"exit $?\"; stty -a; echo SESSION-OVER"
         try tmux(
             [
                 "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                "new-session", "-d", "-s", name, "-x", "120", "-y", "50", command,
+                "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", command,
             ], environment: environment)
     }
 
@@ -55,6 +59,8 @@ struct TmuxSession {
     func keys(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
     func press(_ names: String...) throws { try tmux(["send-keys", "-t", name] + names) }
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name, "-S", "-200"]) }
+    /// The screen and what scrolled off it, a line the terminal wrapped joined again.
+    func joinedScreen() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", name, "-S", "-2000"]) }
 
     /// Types a line and presses Enter.
     func type(_ line: String) throws {

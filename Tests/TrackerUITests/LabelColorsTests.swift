@@ -56,15 +56,23 @@ import TrackerCore
         }
     }
 
-    @Test func aCutCellKeepsWholeColourSequencesAndAPlainEllipsis() throws {
+    @Test func aCutCellKeepsWholeColourSequencesAndAPlainTail() throws {
         let labels = try ["bug", "enhancement"].map {
             try Label(name: try LabelName($0), color: try LabelColor("d73a4a"))
         }
         let cell = LabelColors.cell(labels, depth: .trueColor)
         #expect(cell.text == "bug, enhancement")
-        let coloured = Table.coloured("bug, enha…", cut: true, runs: cell.runs)
-        #expect(coloured == "\u{1B}[38;2;215;58;74mbug\u{1B}[0m, \u{1B}[38;2;215;58;74menha\u{1B}[0m…")
-        let whole = Table.coloured(cell.text, cut: false, runs: cell.runs)
-        #expect(whole.hasSuffix("enhancement\u{1B}[0m"))
+        let red = "\u{1B}[38;2;215;58;74m"
+        func rendered(_ cell: (text: String, runs: [Table.Run]), width: Int) -> Substring {
+            var table = Table(
+                headers: ["L"], rows: [[cell.text]],
+                columns: [Table.Column(minimum: 1, listSeparator: ", ")])
+            table.cellRuns[0] = [cell.runs]
+            return table.render(width: width, colour: true).split(separator: "\n")[1]
+        }
+        #expect(rendered(cell, width: 10) == "\(red)bug\u{1B}[0m +1", "whole names, then how many are left out")
+        #expect(rendered(cell, width: 40) == "\(red)bug\u{1B}[0m, \(red)enhancement\u{1B}[0m")
+        let one = LabelColors.cell([labels[1]], depth: .trueColor)
+        #expect(rendered(one, width: 5) == "\(red)enha\u{1B}[0m…", "the ellipsis stays plain")
     }
 }

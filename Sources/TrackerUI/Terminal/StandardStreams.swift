@@ -21,8 +21,9 @@ public enum StandardStreams {
         _ = drain(bytes, to: STDERR_FILENO)
     }
 
-    /// False when the descriptor cannot take more (closed, or its reader went away).
-    private static func drain(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Bool {
+    /// Writes every byte to `descriptor` (a pipe to a pager too), waiting while it is full;
+    /// false when it cannot take more (closed, or its reader went away).
+    public static func drain(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Bool {
         let buffer = Array(bytes)
         var offset = 0
         while offset < buffer.count {

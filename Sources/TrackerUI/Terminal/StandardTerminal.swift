@@ -10,7 +10,9 @@ import Darwin
 /// Standard input and output: works on a TTY and from a pipe.
 @MainActor
 public final class StandardTerminal: Terminal {
-    public let width: Int?
+    /// Nil when standard output is a pipe or a file: the output is for a program.
+    public let size: TerminalSize?
+    public var width: Int? { size?.columns }
     public let usesColor: Bool
     public let colorDepth: ColorDepth
     public nonisolated let streamOutput: any StreamOutput = StandardOutput()
@@ -23,18 +25,9 @@ public final class StandardTerminal: Terminal {
     public var wakesForLiveUpdates: Bool { editsLines }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let isTTY = isatty(STDOUT_FILENO) == 1
-        colorDepth = ColorDepth(isTTY: isTTY, environment: environment)
+        size = TerminalSize.standardOutput(environment: environment)
+        colorDepth = ColorDepth(isTTY: size != nil, environment: environment)
         usesColor = colorDepth != .none
-        width = StandardTerminal.columns(isTTY: isTTY, environment: environment)
-    }
-
-    private static func columns(isTTY: Bool, environment: [String: String]) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        guard isTTY else { return nil }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
     }
 
     public func write(_ text: String) {

@@ -37,6 +37,9 @@ public enum PromptAnswer: Equatable, Sendable {
 extension Terminal {
     public func writeLine(_ text: String = "") { write(text + "\n") }
 
+    /// Writes text broken at spaces to fit the terminal (`WordWrap`); a pipe gets it whole.
+    public func writeWrappedLine(_ text: String) { writeLine(WordWrap.text(text, width: width)) }
+
     public var wakesForLiveUpdates: Bool { false }
 
     /// A terminal that cannot be woken just reads a line.

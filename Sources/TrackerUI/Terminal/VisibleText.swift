@@ -13,6 +13,29 @@ public enum VisibleText {
         escape(text, keeping: ["\n", "\t"])
     }
 
+    /// One field of a tab-separated line (linear TSV, as `mysql --batch` and PostgreSQL's COPY
+    /// write it): a backslash, tab, line feed and carriage return become `\\`, `\t`, `\n`, `\r`,
+    /// and any other control character `\u` and four hex digits, as in JSON. A field then never
+    /// holds a tab or a line break, and the text can be read back exactly.
+    public static func field(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { TextRules.isControl($0) || $0 == "\\" }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result.append(contentsOf: #"\\"#.unicodeScalars)
+            case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
+            case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
+            case _ where TextRules.isControl(scalar):
+                let hex = String(scalar.value, radix: 16).leftPadded(to: 4)
+                result.append(contentsOf: #"\u"#.unicodeScalars)
+                result.append(contentsOf: hex.unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     private static func escape(_ text: String, keeping allowed: Set<Unicode.Scalar>) -> String {
         guard text.unicodeScalars.contains(where: { TextRules.isControl($0) && !allowed.contains($0) }) else {
             return text

@@ -33,7 +33,9 @@ struct ShowCommand: AsyncParsableCommand {
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
         let output = try await IssueDetailViewModel.drive(number, actor: nil, input: .appear, showIssue: root.showIssue)
-        await IssueDetailView(format: format, showsComments: comments).render(output, to: root.terminal)
+        await root.render(format == .table ? .always : .never, noPager: global.noPager) {
+            IssueDetailView(format: format, showsComments: comments).render(output, to: $0)
+        }
     }
 }
 

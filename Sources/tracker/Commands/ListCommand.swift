@@ -58,7 +58,11 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Only issues after this number in the created order (the next page: the last number shown).")
     var after: String?
 
-    @Flag(help: "Print a JSON array instead of a table (optionally: --json number,title,…).")
+    @Flag(
+        help: """
+            Print a JSON array (optionally: --json number,title,…). Without it: a table on a terminal, \
+            tab-separated lines for a program (number, state, title, labels, assignees, author, createdAt, updatedAt).
+            """)
     var json = false
 
     @Option(name: .customLong("json-fields"), help: .hidden)
@@ -93,23 +97,35 @@ struct ListCommand: AsyncParsableCommand {
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
         if let mention { filter.mention = try await root.login(mention) }
-        if filter.limit == nil, case .json(let fields) = format {
-            return try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
+        let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
+        switch (filter.limit, format) {
+        case (nil, .json(let fields)):
+            try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
+        case (nil, .table) where forProgram:
+            try await TabSeparatedStream.write(filter, from: root.streamIssues, to: StandardOutput())
+        default:
+            try await show(filter, format: format, forProgram: forProgram, listIssues: root.listIssues, on: root)
         }
-        try await show(filter, format: format, listIssues: root.listIssues, on: root)
     }
 
-    /// The issue list screen, rendered once.
+    /// The issue list screen, rendered once: for a program reading a pipe, tab-separated lines
+    /// instead of the table.
     @MainActor
     private func show(
-        _ filter: IssueFilter, format: OutputFormat, listIssues: ListIssues, on root: CompositionRoot
+        _ filter: IssueFilter, format: OutputFormat, forProgram: Bool, listIssues: ListIssues, on root: CompositionRoot
     )
         async throws
     {
         let viewModel = IssueListViewModel(listIssues: listIssues, filter: filter)
         await viewModel.send(.appear)
         if let failure = viewModel.output.failure { throw failure }
-        IssueListView(format: format).render(viewModel.output, to: root.terminal)
+        if forProgram, format == .table {
+            TabSeparatedIssues.render(viewModel.output, to: root.terminal)
+        } else {
+            await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
+                IssueListView(format: format).render(viewModel.output, to: $0)
+            }
+        }
     }
 }
 

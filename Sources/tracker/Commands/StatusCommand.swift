@@ -35,6 +35,8 @@ struct StatusCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global, schema: .read)
         let me = try await root.actingUser().login
         let status = try await root.showStatus(of: me, limit: limit)
-        await StatusView(format: format).render(status, to: root.terminal)
+        await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
+            StatusView(format: format).render(status, to: $0)
+        }
     }
 }

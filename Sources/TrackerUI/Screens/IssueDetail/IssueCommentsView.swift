@@ -18,13 +18,13 @@ public struct IssueCommentsView {
         guard expanded else {
             if !comments.isEmpty {
                 terminal.writeLine("")
-                terminal.writeLine("\(count) (tracker show \(details.issue.number.value) --comments)")
+                terminal.writeWrappedLine("\(count) (tracker show \(details.issue.number.value) --comments)")
             }
             return
         }
         terminal.writeLine("")
         guard !comments.isEmpty else {
-            terminal.writeLine("No comments yet (tracker comment \(details.issue.number.value) adds one)")
+            terminal.writeWrappedLine("No comments yet (tracker comment \(details.issue.number.value) adds one)")
             return
         }
         terminal.writeLine("Comments (\(comments.count))")
@@ -36,10 +36,10 @@ public struct IssueCommentsView {
     public func render(_ comment: Comment, at moment: Timestamp, to terminal: any Terminal) {
         let edited = comment.updatedAt == comment.createdAt ? "" : ", edited"
         terminal.writeLine("")
-        terminal.writeLine(
+        terminal.writeWrappedLine(
             "\(comment.author) commented \(RelativeTime.describe(comment.createdAt, now: moment))"
                 + " (comment \(comment.id)\(edited))")
         let lines = VisibleText.block(comment.body).split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines { terminal.writeLine(line.isEmpty ? "" : "  " + line) }
+        for line in lines { terminal.writeWrappedLine(line.isEmpty ? "" : "  " + line) }
     }
 }

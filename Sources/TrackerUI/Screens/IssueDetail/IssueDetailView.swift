@@ -26,7 +26,7 @@ public struct IssueDetailView {
                     IssueJSON.object(
                         details.issue, fields: fields, events: details.events, comments: details.comments)))
         case .table:
-            terminal.write(text(details, depth: terminal.colorDepth))
+            terminal.write(WordWrap.text(text(details, depth: terminal.colorDepth), width: terminal.width))
             IssueCommentsView(expanded: showsComments, now: now).render(details, to: terminal)
         }
     }
@@ -34,7 +34,7 @@ public struct IssueDetailView {
     /// What landed while the screen waited: new timeline entries, then new comments in full.
     public func renderLanded(_ landed: IssueDetailViewModel.Landed, to terminal: any Terminal) {
         let moment = now()
-        for event in landed.events { terminal.writeLine(IssueDetailView.timelineLine(event, now: moment)) }
+        for event in landed.events { terminal.writeWrappedLine(IssueDetailView.timelineLine(event, now: moment)) }
         let comments = IssueCommentsView(expanded: true, now: now)
         for comment in landed.comments { comments.render(comment, at: moment, to: terminal) }
     }

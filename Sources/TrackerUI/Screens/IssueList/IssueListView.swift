@@ -26,7 +26,7 @@ public struct IssueListView {
             terminal.write(
                 table(output, depth: terminal.colorDepth).render(width: terminal.width, colour: terminal.usesColor))
             if output.hasMore {
-                terminal.writeLine("… more issues match: use --limit N, or --limit 0 for all")
+                terminal.writeWrappedLine("… more issues match: use --limit N, or --limit 0 for all")
             }
         }
     }
@@ -53,16 +53,22 @@ public struct IssueListView {
         terminal.writeLine("? for help")
     }
 
-    /// The labels column appears when a shown issue has labels, each name in its colour.
+    /// The labels column appears when a shown issue has labels, each name in its colour. On a
+    /// narrow terminal the labels and then the assignees shrink (to whole names and `+N`), then
+    /// the title down to 20 columns; then the author, the age, the labels, the assignees and the
+    /// state are left out in that order, and the title takes what is left.
     private func table(_ output: IssueListViewModel.Output, depth: ColorDepth) -> Table {
         let showState = output.filter.state != .open
         let byUpdate = output.filter.sort == .updated
         let moment = now()
-        var headers = ["#", "TITLE"]
-        if showState { headers.append("STATE") }
         let showLabels = output.issues.contains { !$0.labels.isEmpty }
-        if showLabels { headers.append("LABELS") }
-        headers += ["ASSIGNEES", "AUTHOR", byUpdate ? "UPDATED" : "CREATED"]
+        var columns = [("#", Table.Column(priority: 100)), ("TITLE", Table.Column(priority: 90, minimum: 20))]
+        if showState { columns.append(("STATE", Table.Column(priority: 50, droppable: true))) }
+        if showLabels { columns.append(IssueListView.names("LABELS", priority: 10)) }
+        columns += [
+            IssueListView.names("ASSIGNEES", priority: 20), ("AUTHOR", Table.Column(droppable: true)),
+            (byUpdate ? "UPDATED" : "CREATED", Table.Column(priority: 5, droppable: true)),
+        ]
         var labelRuns: [[Table.Run]] = []
         let rows = output.issues.map { issue -> [String] in
             var row = ["#\(issue.number.value)", VisibleText.line(issue.title)]
@@ -79,9 +85,18 @@ public struct IssueListView {
             ]
             return row
         }
+        let headers = columns.map(\.0)
         var table = Table(
-            headers: headers, rows: rows, flexibleColumn: 1, rowColours: output.issues.map(\.state.colourCode))
+            headers: headers, rows: rows, columns: columns.map(\.1), rowColours: output.issues.map(\.state.colourCode))
         if showLabels { table.cellRuns[headers.firstIndex(of: "LABELS") ?? 0] = labelRuns }
         return table
+    }
+
+    /// Names joined by `, `: cut to whole names and `+N`, no narrower than the header.
+    private static func names(_ header: String, priority: Int) -> (String, Table.Column) {
+        (
+            header,
+            Table.Column(priority: priority, minimum: DisplayWidth.of(header), droppable: true, listSeparator: ", ")
+        )
     }
 }

@@ -1,0 +1,54 @@
+import TrackerUI
+
+/// How a command's output meets the pager.
+enum Paging {
+    /// `show`: whenever there is a pager (`less -F` itself prints a text that fits and quits).
+    case always
+    /// `list` and `status`: only a text with more lines than fit above the prompt.
+    case whenLongerThanTheScreen
+    /// JSON: for programs, and printed as it is.
+    case never
+}
+
+extension CompositionRoot {
+    /// Renders to the terminal, through the `Pager` when there is one and `paging` asks for it.
+    /// The text is collected first, with the terminal's width and colours, and the database
+    /// session is closed before the pager opens: a person may read for a long time.
+    @MainActor
+    func render(_ paging: Paging, noPager: Bool, _ render: @MainActor (any Terminal) -> Void) async {
+        let terminal = self.terminal
+        guard paging != .never, let size = terminal.size, let pager = Pager(disabled: noPager, environment: environment)
+        else { return render(terminal) }
+        let collected = CollectedTerminal(terminal)
+        render(collected)
+        if paging == .whenLongerThanTheScreen, collected.rows(columns: size.columns) < size.rows {
+            return terminal.write(collected.text)
+        }
+        await database.close()
+        pager.show(collected.text)
+    }
+}
+
+/// A terminal's width and colours, its output kept (errors still go to standard error).
+@MainActor
+final class CollectedTerminal: Terminal {
+    private let base: any Terminal
+    private(set) var text = ""
+
+    init(_ base: any Terminal) { self.base = base }
+
+    var width: Int? { base.width }
+    var usesColor: Bool { base.usesColor }
+    var colorDepth: ColorDepth { base.colorDepth }
+    nonisolated var streamOutput: any StreamOutput { StandardOutput() }
+    func write(_ text: String) { self.text += text }
+    func writeError(_ text: String) { base.writeError(text) }
+    func readLine(prompt: String) -> String? { nil }
+
+    /// The terminal rows the text takes, a line wider than `columns` taking several.
+    func rows(columns: Int) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) { rows, line in
+            rows + max(1, (WordWrap.visibleWidth(line) + columns - 1) / columns)
+        }
+    }
+}
