@@ -4,6 +4,7 @@ import TrackerUI
 @MainActor
 public final class ScriptedTerminal: Terminal {
     public let width: Int?
+    public let height: Int?
     public let usesColor: Bool
     public let colorDepth: ColorDepth
     public private(set) var output = ""
@@ -15,9 +16,13 @@ public final class ScriptedTerminal: Terminal {
     private var script: [String]
 
     /// `colorDepth` defaults to the 256-colour palette when `usesColor`, else none.
-    public init(script: [String] = [], width: Int? = nil, usesColor: Bool = false, colorDepth: ColorDepth? = nil) {
+    public init(
+        script: [String] = [], width: Int? = nil, height: Int? = nil, usesColor: Bool = false,
+        colorDepth: ColorDepth? = nil
+    ) {
         self.script = script
         self.width = width
+        self.height = height
         self.colorDepth = colorDepth ?? (usesColor ? .palette256 : .none)
         self.usesColor = self.colorDepth != .none
     }

@@ -38,6 +38,7 @@ final class CollectedTerminal: Terminal {
     init(_ base: any Terminal) { self.base = base }
 
     var width: Int? { base.width }
+    var height: Int? { base.height }
     var usesColor: Bool { base.usesColor }
     var colorDepth: ColorDepth { base.colorDepth }
     nonisolated var streamOutput: any StreamOutput { StandardOutput() }

@@ -99,4 +99,11 @@ import TrackerUI
         #expect(viewModel.output.page == 1)
         #expect(viewModel.output.notice?.contains("sort:created") == true)
     }
+
+    @Test func aPageIsAsTallAsTheTerminalAllows() {
+        #expect(IssueListViewModel.pageSize(height: nil) == IssueListViewModel.pageSize, "a script on a pipe")
+        #expect(IssueListViewModel.pageSize(height: 50) == 44)
+        #expect(IssueListViewModel.pageSize(height: 15) == 9)
+        #expect(IssueListViewModel.pageSize(height: 3) == 5, "never fewer than 5")
+    }
 }

@@ -13,6 +13,7 @@ public final class StandardTerminal: Terminal {
     /// Nil when standard output is a pipe or a file: the output is for a program.
     public let size: TerminalSize?
     public var width: Int? { size?.columns }
+    public var height: Int? { size?.rows }
     public let usesColor: Bool
     public let colorDepth: ColorDepth
     public nonisolated let streamOutput: any StreamOutput = StandardOutput()

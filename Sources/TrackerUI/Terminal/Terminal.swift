@@ -8,6 +8,8 @@ import TrackerCore
 public protocol Terminal: AnyObject {
     /// Columns available; `nil` when output is not a terminal (nothing is cut).
     var width: Int? { get }
+    /// Rows available; `nil` when output is not a terminal.
+    var height: Int? { get }
     /// Whether to colour output: a TTY and no `NO_COLOR`.
     var usesColor: Bool { get }
     /// How many colours it shows (`.none` exactly when `usesColor` is false); labels use it.

@@ -25,7 +25,7 @@ public final class IssueListCoordinator: Coordinator {
         self.terminal = terminal
         self.dependencies = dependencies
         self.scope = scope
-        var filter = IssueFilter(limit: IssueListViewModel.pageSize)
+        var filter = IssueFilter(limit: IssueListViewModel.pageSize(height: terminal.height))
         if case .milestone(let title) = scope {
             filter.state = .all
             filter.milestone = .titled(title)

@@ -3,7 +3,17 @@ import TrackerCore
 /// The issue list screen's state: which filter and page, which issues, what the last action did.
 @MainActor
 public final class IssueListViewModel {
+    /// Without a terminal's height (a script on a pipe).
     public static let pageSize = 20
+    /// Lines of the screen that are not issues: the tabs, the filter, the table's header, the
+    /// help line, a notice and the prompt.
+    static let screenLines = 6
+
+    /// As many issues as fit the terminal above the prompt, at least 5.
+    public static func pageSize(height: Int?) -> Int {
+        guard let height else { return pageSize }
+        return max(5, height - screenLines)
+    }
 
     public enum Input: Equatable, Sendable {
         case appear
