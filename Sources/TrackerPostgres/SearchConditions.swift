@@ -1,10 +1,10 @@
 import Postgres
 import TrackerCore
 
-/// The WHERE conditions of a `--search` over migration 0008's functions: `tracker_search_term`
-/// turns each word or phrase into a query, the required groups (`||` within, `&&` between) must
-/// match one text (a union of the two GIN indexes, issues_words and issue_comments_words: an OR
-/// across the tables would read every issue), and an excluded term found in any of an issue's
+/// The WHERE conditions of a `--search` over migration 0008's words: `tracker_search_term` turns
+/// each word or phrase into a query; the required groups (`||` within, `&&` between) must match
+/// one text (a union of the two GIN indexes, issues_search_words and issue_comments_search_words:
+/// an OR across the tables would read every issue); an excluded term found in any of an issue's
 /// texts leaves the issue out.
 enum SearchConditions {
     /// `parameter` sends a value and gives its placeholder.
@@ -18,24 +18,18 @@ enum SearchConditions {
             }.joined(separator: " && ")
             conditions.append(
                 """
-                i.number IN (SELECT s.number FROM issues s
-                              WHERE tracker_search_vector(s.title || ' ' || s.body) @@ (\(wanted))
+                i.number IN (SELECT s.number FROM issues s WHERE s.search_words @@ (\(wanted))
                              UNION
-                             SELECT c.issue_number FROM issue_comments c
-                              WHERE tracker_search_vector(c.body) @@ (\(wanted)))
+                             SELECT c.issue_number FROM issue_comments c WHERE c.search_words @@ (\(wanted)))
                 """)
         }
         if !query.excluded.isEmpty {
             let unwanted = query.excluded.map(term).joined(separator: " || ")
-            conditions.append(
-                """
-                NOT EXISTS (SELECT 1 FROM issues x
-                             WHERE x.number = i.number AND tracker_search_vector(x.title || ' ' || x.body) @@ (\(unwanted)))
-                """)
+            conditions.append("NOT i.search_words @@ (\(unwanted))")
             conditions.append(
                 """
                 NOT EXISTS (SELECT 1 FROM issue_comments xc
-                             WHERE xc.issue_number = i.number AND tracker_search_vector(xc.body) @@ (\(unwanted)))
+                             WHERE xc.issue_number = i.number AND xc.search_words @@ (\(unwanted)))
                 """)
         }
         return conditions

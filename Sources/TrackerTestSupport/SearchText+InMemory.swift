@@ -1,8 +1,8 @@
 import Foundation
 import TrackerCore
 
-/// Migration 0008's search rules, for `InMemoryIssueRepository`: case, accents and width are
-/// folded; words are runs of letters, marks and digits; a script written without spaces counts
+/// Migration 0008's search rules, for `InMemoryIssueRepository`: NFKC (width), then case and
+/// accents folded; words are runs of letters, marks and digits; a script written without spaces counts
 /// one word per character; a term matches a text that holds its words in a row. Unlike
 /// PostgreSQL there is no stemming (`crashing` does not find `crashes`).
 enum SearchText {
@@ -26,7 +26,10 @@ enum SearchText {
             if !word.isEmpty { words.append(String(word)) }
             word = String.UnicodeScalarView()
         }
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // NFKC; Foundation on Linux leaves a half-width voiced mark uncomposed (ｸﾞ → ク + ゙), so
+        // NFC again composes it (グ) as PostgreSQL's normalize does.
+        let folded = text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         for scalar in folded.unicodeScalars {
             if isUnspaced(scalar) {
                 flush()

@@ -37,6 +37,7 @@ import TrackerCore
         #expect(try await found("失", in: fixture) == [4], "one character")
         #expect(try await found("敗", in: fixture) == [4], "the last character")
         #expect(try await found("空のとき", in: fixture) == [4], "the body")
+        #expect(try await found("ﾛｸﾞｲﾝ", in: fixture) == [4], "half-width kana")
         #expect(try await found("ログアウト", in: fixture).isEmpty)
         #expect(try await found("ログ失敗", in: fixture).isEmpty, "characters in a row, not anywhere")
     }

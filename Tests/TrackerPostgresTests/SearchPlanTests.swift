@@ -31,8 +31,9 @@ import TrackerTestSupport
                 INSERT INTO issue_comments (issue_number, author_id, body)
                 SELECT g, 1, md5(g::text) || CASE WHEN g % 1000 = 1 THEN ' the login button is grey' ELSE '' END
                   FROM generate_series(1, 20000, 2) g;
-                ANALYZE;
                 """)
+            // As autovacuum would: the GIN indexes' pending entries into the index proper.
+            try Connection(settings: fresh).execute("VACUUM ANALYZE")
             settings = fresh
             return fresh
         }
@@ -49,8 +50,8 @@ import TrackerTestSupport
     ])
     func aSearchReadsBothIndexes(_ search: String) async throws {
         let text = try await plan(search)
-        #expect(text.contains("Bitmap Index Scan on issues_words"), "\(search):\n\(text)")
-        #expect(text.contains("Bitmap Index Scan on issue_comments_words"), "\(search):\n\(text)")
+        #expect(text.contains("Bitmap Index Scan on issues_search_words"), "\(search):\n\(text)")
+        #expect(text.contains("Bitmap Index Scan on issue_comments_search_words"), "\(search):\n\(text)")
         #expect(
             !text.contains("Seq Scan on issues ") && !text.contains("Seq Scan on issue_comments"), "\(search):\n\(text)"
         )
