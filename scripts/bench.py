@@ -86,6 +86,24 @@ def labelled(name):
             f"(SELECT l.id FROM labels l WHERE lower(l.name) = lower('{name}')))")
 
 
+def searched(*terms):
+    """The condition tracker sends for a search of these words, all required (IssueListQuery with
+    SearchConditions), and the statement that finds the words it must leave out."""
+    wanted = " && ".join(f"tracker_search_term('{term}')" for term in terms)
+    condition = (f"i.number IN (SELECT s.number FROM issues s WHERE s.search_words @@ ({wanted}) "
+                 f"UNION SELECT c.issue_number FROM issue_comments c WHERE c.search_words @@ ({wanted}))")
+    listed = ", ".join(f"'{term}'" for term in terms)
+    unusable = (f"SELECT term FROM unnest(ARRAY[{listed}]) WITH ORDINALITY AS t (term, position) "
+                "WHERE numnode(tracker_search_term(term)) = 0 OR EXISTS (SELECT 1 FROM ts_debug('tracker_search', "
+                "tracker_search_text(term)) d WHERE octet_length(d.token) > 2047) ORDER BY position")
+    return condition, unusable
+
+
+def search_case(name, arguments, *terms):
+    condition, unusable = searched(*terms)
+    return (name, arguments, f"{SELECT} WHERE i.state = 'open' AND {condition} ORDER BY i.number DESC LIMIT 31; {unusable}")
+
+
 ASSIGNEE = """i.number IN (SELECT ia.issue_number FROM issue_assignees ia
  WHERE ia.user_id = (SELECT au.id FROM users au WHERE lower(au.login) = lower('user7')))"""
 
@@ -109,8 +127,9 @@ for size in sizes:
         ("list", [], f"{SELECT} WHERE i.state = 'open' ORDER BY i.number DESC LIMIT 31"),
         ("list --assignee user7", ["--assignee", "user7"],
          f"{SELECT} WHERE i.state = 'open' AND {ASSIGNEE} ORDER BY i.number DESC LIMIT 31"),
-        (f"list --search \"two words\"", ["--search", words],
-         f"{SELECT} WHERE i.state = 'open' AND to_tsvector('english', i.title || ' ' || i.body) @@ plainto_tsquery('english', '{words}') ORDER BY i.number DESC LIMIT 31"),
+        search_case("list --search \"two words\"", ["--search", words], *words.split()),
+        search_case("list --search ログイン (Japanese, inside a word)", ["--search", "ログイン"], "ログイン"),
+        search_case("list --search CAFE (finds café)", ["--search", "CAFE"], "CAFE"),
         ("list --state closed --author user7 --sort updated", ["--state", "closed", "--author", "user7", "--sort", "updated"],
          f"{SELECT} WHERE i.state = 'closed' AND lower(author.login) = lower('user7') ORDER BY i.updated_at DESC, i.number DESC LIMIT 31"),
         ("list --state all --after N/2 (deep page)", ["--state", "all", "--after", str(middle)],

@@ -1,7 +1,8 @@
 -- Deterministic benchmark data: 1,000 users and N issues (70% closed) with 0–3 assignees each,
--- titles and bodies from a 1,000-word list, 0–3 comments each (one in five starting with an
--- @mention of a user, recorded in issue_mentions as tracker would), and the events each issue
--- and comment would have. 30 labels (0–3 per issue) and 20 milestones (three in five issues
+-- titles and bodies from a 1,000-word list (one body in 100 ends in a sentence of Japanese,
+-- French, Russian, Chinese or Greek, for the search in any language), 0–3 comments each (one
+-- in five starting with an @mention of a user, recorded in issue_mentions as tracker would),
+-- and the events each issue and comment would have. 30 labels (0–3 per issue) and 20 milestones (three in five issues
 -- in one; their counts kept by the schema's triggers).
 -- Set the size first: SET tracker.seed_size = '10000'; then run this file (psql -f, or as one
 -- string through libpq). Pseudo-random choices come from hashint8, so every run is the same.
@@ -47,7 +48,11 @@ SELECT s.number,
        initcap((SELECT string_agg(w.words[1 + (hashint8(s.n * 31 + k) & 2147483647) % 1000], ' ')
                   FROM generate_series(1, 3 + s.h % 5) k)),
        (SELECT string_agg(w.words[1 + (hashint8(s.n * 57 + k) & 2147483647) % 1000], ' ')
-          FROM generate_series(1, 10 + s.h % 20) k),
+          FROM generate_series(1, 10 + s.h % 20) k)
+       || CASE WHEN s.h % 100 = 7 THEN ' ' || (ARRAY['ログイン失敗 パスワードが空のとき', 'Le café crème a planté',
+                                                   'Ошибка входа: неверный пароль', '登录失败，请重试',
+                                                   'Η σύνδεση απέτυχε στο καφέ'])[1 + (s.h / 100) % 5]
+               ELSE '' END,
        CASE WHEN s.h % 10 < 7 THEN 'closed' ELSE 'open' END,
        CASE WHEN s.h % 10 < 6 THEN 'completed' WHEN s.h % 10 < 7 THEN 'not_planned' END,
        u.ids[1 + s.h % 1000],

@@ -58,17 +58,7 @@ struct IssueListQuery {
             )
         }
         if let search = filter.search {
-            // A union of two index scans (issues_search, issue_comments_search): an OR across
-            // the two tables would scan every issue.
-            let words = parameter(search)
-            conditions.append(
-                """
-                i.number IN (SELECT s.number FROM issues s
-                              WHERE to_tsvector('english', s.title || ' ' || s.body) @@ plainto_tsquery('english', \(words))
-                             UNION
-                             SELECT c.issue_number FROM issue_comments c
-                              WHERE to_tsvector('english', c.body) @@ plainto_tsquery('english', \(words)))
-                """)
+            conditions += SearchConditions.conditions(for: SearchQuery(parsing: search)) { parameter($0) }
         }
         if let after = filter.after, filter.sort == .created {
             conditions.append("i.number \(filter.ascending ? ">" : "<") \(parameter(after.value))")

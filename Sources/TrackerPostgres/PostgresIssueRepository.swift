@@ -32,18 +32,14 @@ public struct PostgresIssueRepository: IssueRepository {
     }
 
     public func ignoredSearchWords(in search: String) async throws -> [String] {
-        try await database.tracked { connection in
-            // The same parser and dictionary as the search index; PostgreSQL drops words longer
-            // than 2047 bytes from a tsvector.
-            let words = try connection.query(
-                """
-                SELECT token FROM ts_debug('english', $1)
-                 WHERE alias NOT IN ('blank') AND (lexemes = '{}' OR octet_length(token) > 2047)
-                """, [search]
-            ).rows.map { try $0.decode(0, as: String.self) }
-            var seen = Set<String>()
-            return words.filter { seen.insert($0.lowercased()).inserted }
+        let query = SearchQuery(parsing: search)
+        guard !query.terms.isEmpty else { return query.ignoredOperators }
+        let unusable = try await database.tracked { connection in
+            try connection.query(SearchConditions.unusableTerms, [PostgresTextArray(query.terms)]).rows
+                .map { try $0.decode(0, as: String.self) }
         }
+        var seen = Set<String>()
+        return (query.ignoredOperators + unusable).filter { seen.insert($0).inserted }
     }
 
     /// One flight: the issue, its timeline and its comments.

@@ -148,10 +148,11 @@ public actor InMemoryIssueRepository: IssueRepository {
         return ImportResult(count: records.count, renumbered: renumbered)
     }
 
-    /// Matches whole words without an index: no word is ever ignored.
+    /// An `OR` that joins nothing, and terms without a word or with one too long to index.
     public func ignoredSearchWords(in search: String) async throws -> [String] {
         try takeFailure()
-        return []
+        let query = SearchQuery(parsing: search)
+        return query.ignoredOperators + query.unusableTerms
     }
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {

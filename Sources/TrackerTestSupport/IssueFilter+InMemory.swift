@@ -1,7 +1,7 @@
 import TrackerCore
 
-/// The list rules of `PostgresIssueRepository`, for `InMemoryIssueRepository`. Search matches
-/// whole words ignoring case: no stemming and no stop words, unlike PostgreSQL's English search.
+/// The list rules of `PostgresIssueRepository`, for `InMemoryIssueRepository`. Search follows
+/// `SearchText`: the same syntax, scripts and folding, but no English stemming.
 extension IssueFilter {
     func matches(_ issue: Issue, mentioning mentioned: Set<Login>, comments: [Comment]) -> Bool {
         switch state {
@@ -24,9 +24,7 @@ extension IssueFilter {
         if let mention, !mentioned.contains(mention) { return false }
         if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {
-            let wanted = IssueFilter.words(search)
-            let texts = [issue.title + " " + issue.body] + comments.map(\.body)
-            return texts.contains { text in wanted.allSatisfy(Set(IssueFilter.words(text)).contains) }
+            return SearchQuery(parsing: search).matches([issue.title + " " + issue.body] + comments.map(\.body))
         }
         return true
     }
@@ -40,9 +38,5 @@ extension IssueFilter {
             }
         }
         return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)
-    }
-
-    private static func words(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 }

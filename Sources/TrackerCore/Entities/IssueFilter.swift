@@ -36,7 +36,8 @@ public struct IssueFilter: Equatable, Sendable {
     /// Issues carrying every one of these labels.
     public var labels: [LabelName]
     public var milestone: MilestoneFilter?
-    /// Words that must all appear in the title and body, or all in one comment.
+    /// gh's search syntax (`SearchQuery`): the words must all appear in the title and body, or
+    /// all in one comment.
     public var search: String?
     public var sort: IssueSort
     public var ascending: Bool
@@ -76,7 +77,8 @@ public struct IssueFilter: Equatable, Sendable {
 public struct IssuePage: Equatable, Sendable {
     public var issues: [Issue]
     public var hasMore: Bool
-    /// Search words the index cannot use (stop words such as "the", words too long to index).
+    /// Search words the search left out (without a letter or digit, too long to index, an `OR`
+    /// that joins nothing).
     public var ignoredSearchWords: [String]
 
     public init(issues: [Issue], hasMore: Bool, ignoredSearchWords: [String] = []) {

@@ -5,7 +5,8 @@ public protocol IssueRepository: Sendable {
     func create(_ draft: IssueDraft, author: Login) async throws -> Issue
     /// Issues matching the filter, in its order, at most `limit` of them (`nil` = all).
     func list(_ filter: IssueFilter) async throws -> [Issue]
-    /// The words of a search that the search cannot use (stop words, words too long to index).
+    /// The terms of a search that it leaves out (no letter or digit, a word too long to index)
+    /// and any `OR` that joins nothing, in that order.
     func ignoredSearchWords(in search: String) async throws -> [String]
     /// The issue with its timeline and its comments.
     func details(of number: IssueNumber) async throws -> IssueDetails

@@ -43,7 +43,12 @@ struct ListCommand: AsyncParsableCommand {
         help: "A milestone's title, or none (issues in no milestone, unless a milestone is titled none).")
     var milestone: String?
 
-    @Option(name: [.customShort("S"), .long], help: "Words that must all appear in the title or body.")
+    /// Unconditional, so a search may start with a minus (`--search -crash`), as gh's may.
+    @Option(
+        name: [.customShort("S"), .long], parsing: .unconditional,
+        help: """
+            Words that must all appear in the title and body or in one comment, in any language;             "a phrase", -word to leave out, OR between two words.
+            """)
     var search: String?
 
     @Option(help: "created or updated.", completion: .list(IssueSort.allCases.map(\.rawValue)))
