@@ -74,6 +74,9 @@ public struct Migrator: Sendable {
     private func applyNext() async throws -> Migration? {
         let migrations = self.migrations
         return try await database.trackedTransaction { connection in
+            // A migration may rewrite tables and build indexes: minutes on a large tracker (0008 at
+            // a million issues), so the session's statement limit does not apply inside it.
+            connection.send("SELECT set_config('statement_timeout', '0', true)")
             try connection.query("SELECT pg_advisory_xact_lock($1)", [Migrator.advisoryLockKey])
             try Migrator.createHistoryTable(connection)
             let statuses = try Migrator.statuses(of: migrations, on: connection)

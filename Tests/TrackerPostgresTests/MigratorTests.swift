@@ -22,6 +22,19 @@ import TrackerTestSupport
         #expect(tables == 4)
     }
 
+    /// A migration that takes longer than the session's statement limit (a table rewrite on a
+    /// large tracker) still applies: the limit guards commands, not schema changes.
+    @Test func aMigrationLongerThanTheStatementLimitApplies() async throws {
+        let settings = try await TestPostgres.shared.emptyDatabase()
+        let database = Database(
+            settings: settings, limits: SessionLimits(connectTimeout: 5, statementTimeoutMilliseconds: 300))
+        let slow = Migration(name: "0001_slow.sql", sql: "SELECT pg_sleep(0.6); CREATE TABLE slow (id int);")
+        #expect(try await Migrator(database: database, migrations: [slow]).migrate().map(\.name) == ["0001_slow.sql"])
+        await #expect(throws: (any Error).self, "the limit still holds outside migrations") {
+            try await database.withConnection { connection in try connection.query("SELECT pg_sleep(0.6)") }
+        }
+    }
+
     @Test func anEditedAppliedMigrationIsRefused() async throws {
         let database = Database(settings: try await TestPostgres.shared.emptyDatabase())
         try await Migrator(database: database).migrate()
