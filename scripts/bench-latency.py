@@ -13,7 +13,6 @@ $TRACKER_BENCH_DIR (default /tmp/tracker-bench); run bench.py first. Prints Mark
   the same fields.
 """
 import argparse
-import asyncio
 import json
 import os
 import shutil
@@ -21,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 parser = argparse.ArgumentParser()
@@ -77,56 +75,14 @@ for name, command in [("tracker --version", [tracker, "--version"]), ("tracker -
 
 
 # ---- latency through a delaying proxy -------------------------------------------------------
-class DelayProxy:
-    """Loopback TCP → the cluster's unix socket, each direction's bytes held back by `delay` s."""
-
-    def __init__(self):
-        self.delay = 0.0
-        self.loop = asyncio.new_event_loop()
-        ready = threading.Event()
-        threading.Thread(target=self._serve, args=(ready,), daemon=True).start()
-        ready.wait()
-
-    def _serve(self, ready):
-        asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(asyncio.start_server(self._client, "127.0.0.1", 0))
-        self.port = server.sockets[0].getsockname()[1]
-        ready.set()
-        self.loop.run_forever()
-
-    async def _pipe(self, reader, writer):
-        queue = asyncio.Queue()
-
-        async def deliver():
-            while True:
-                due, data = await queue.get()
-                if data is None:
-                    break
-                wait = due - self.loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                writer.write(data)
-                await writer.drain()
-            writer.close()
-
-        sender = asyncio.ensure_future(deliver())
-        try:
-            while data := await reader.read(65536):
-                queue.put_nowait((self.loop.time() + self.delay, data))
-        except ConnectionError:
-            pass
-        queue.put_nowait((0, None))
-        await sender
-
-    async def _client(self, reader, writer):
-        server_reader, server_writer = await asyncio.open_unix_connection(socket_file)
-        await asyncio.gather(self._pipe(reader, server_writer), self._pipe(server_reader, writer),
-                             return_exceptions=True)
+def start_proxy(delay_ms):
+    """scripts/pg-proxy.py in front of the cluster's socket, each direction delayed by delay_ms."""
+    proxy = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "pg-proxy.py"),
+                              "--target", socket_file, "--delay-ms", str(delay_ms)],
+                             stdout=subprocess.PIPE, text=True)
+    return proxy, int(proxy.stdout.readline())
 
 
-proxy = DelayProxy()
-through = {"DATABASE_URL": f"postgresql://tracker@127.0.0.1:{proxy.port}/{database}?sslmode=disable"}
-proxied = f"host=127.0.0.1 port={proxy.port} user=tracker dbname={database} sslmode=disable"
 middle = args.size // 2
 open_numbers = [int(n) for n in psql_text(direct, f"SELECT number FROM issues WHERE state = 'open' AND assignee_count < 9 "
                                                   f"ORDER BY number LIMIT 200").split()]
@@ -143,7 +99,9 @@ commands = [
 ]
 results = {}
 for delay in (0.0, 0.010):
-    proxy.delay = delay
+    proxy, port = start_proxy(delay * 1000)
+    through = {"DATABASE_URL": f"postgresql://tracker@127.0.0.1:{port}/{database}?sslmode=disable"}
+    proxied = f"host=127.0.0.1 port={port} user=tracker dbname={database} sslmode=disable"
     column = {}
     column["psql select 1"] = median_ms([PSQL, "-X", "-q", proxied, "-c", "select 1"])
     column["psql, the list's SQL"] = median_ms([PSQL, "-X", "-q", proxied, "-c", list_sql])
@@ -156,6 +114,8 @@ for delay in (0.0, 0.010):
             times.append(time.perf_counter() - start)
         column[f"tracker {name}"] = statistics.median(times) * 1000
     results[delay] = column
+    proxy.terminate()
+    proxy.wait()
 print(f"\n### Through a loopback proxy, {args.size:,} issues (median of {args.runs}; ratio to psql `select 1` "
       f"through the same proxy)\n")
 print("| command | 0 ms each way | ratio | 10 ms each way (20 ms RTT) | ratio |\n| --- | --- | --- | --- | --- |")

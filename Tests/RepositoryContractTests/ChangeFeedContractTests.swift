@@ -51,13 +51,21 @@ import TrackerCore
         let expected = [
             "#1 closed completed by alice", "#2 commented by alice", "#3 assigned Bob by alice", "#4 created by alice",
         ]
-        let all = try await readAll(subscription, after: start)
+        // "Now" is the feed's horizon: while a transaction it cannot place is running on the server
+        // (autovacuum analysing the new database, one ending just as it looks), the fixture's own
+        // changes, committed a moment before, may come first. Never a change twice or out of order.
+        let fixtureCreated = Set(["#1 created by alice", "#2 created by alice", "#3 created by alice"])
+        func afterTheFixture(_ changes: [IssueChange]) -> [IssueChange] {
+            Array(changes.drop { fixtureCreated.contains(describe([$0])[0]) })
+        }
+        let all = afterTheFixture(try await readAll(subscription, after: start))
         #expect(describe(all) == expected)
         #expect(all.map(\.title) == ["One", "Two", "Three", "Four"])
         #expect(all.map(\.id) == all.map(\.id).sorted() && Set(all.map(\.id)).count == 4)
         #expect(all.map(\.position) == all.map(\.position).sorted())
         #expect(
-            describe(try await readAll(subscription, after: start, limit: 1)) == expected, "one at a time, the same")
+            describe(afterTheFixture(try await readAll(subscription, after: start, limit: 1))) == expected,
+            "one at a time, the same")
         #expect(try await readAll(subscription, after: try #require(all.last).position).isEmpty)
     }
 

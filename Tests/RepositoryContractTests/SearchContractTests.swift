@@ -1,5 +1,6 @@
 import Testing
 import TrackerCore
+import TrackerTestSupport
 
 /// `list --search` in any script, ignoring case and accents, with gh's syntax: phrases, `-word`
 /// and `OR`. English stemming is PostgreSQL's alone (LifecycleRepositoryTests).
@@ -8,15 +9,7 @@ import TrackerCore
     /// about the login button.
     static func fixture(_ kind: RepositoryKind) async throws -> ContractFixture {
         let fixture = try await ContractFixture.make(kind)
-        let texts = [
-            ("ログイン失敗", "パスワードが空のとき"),
-            ("Café au lait", "Crème brûlée"),
-            ("CAFE MENU", "Ошибка входа в систему"),
-            ("Login fails", "crash on an empty password"),
-            ("Login works", "after the update"),
-            ("Signin page", ""),
-        ]
-        for (title, body) in texts {
+        for (title, body) in SearchSamples.texts {
             _ = try await fixture.issues.create(try IssueDraft(title: title, body: body), author: fixture.alice)
         }
         _ = try await fixture.comments.add("Seen a crash once", to: try fixture.number(8), author: fixture.alice)

@@ -8,15 +8,7 @@ import TrackerTestSupport
     /// Issues 1–6; #4 has a comment that mentions a crash, #6 one about the login button.
     static func tracker() async throws -> TrackerProcess {
         let tracker = try await CLITests.tracker()
-        let texts = [
-            ("ログイン失敗", "パスワードが空のとき"),
-            ("Café au lait", "Crème brûlée"),
-            ("CAFE MENU", "Ошибка входа в систему"),
-            ("Login fails", "crash on an empty password"),
-            ("Login works", "after the update"),
-            ("Signin page", ""),
-        ]
-        for (title, body) in texts {
+        for (title, body) in SearchSamples.texts {
             let created = try tracker.run(["create", "--title", title, "--body", body])
             #expect(created.status == 0, "\(created.stderr)")
         }
