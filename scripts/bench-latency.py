@@ -38,12 +38,14 @@ socket_file = os.path.join(cluster, "socket", ".s.PGSQL.5432")
 direct = f"host={os.path.join(cluster, 'socket')} user=tracker dbname={database}"
 
 
-def median_ms(command, extra_env=None, runs=args.runs, check=True):
+def median_ms(command, extra_env=None, runs=args.runs):
+    """`command` is the argument list, or a function giving each run's (a new issue each time)."""
     times = []
     for _ in range(runs):
+        arguments = command() if callable(command) else command
         start = time.perf_counter()
-        subprocess.run(command, env={**env, **(extra_env or {})}, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, check=check)
+        subprocess.run(arguments, env={**env, **(extra_env or {})}, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, check=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
@@ -106,13 +108,7 @@ for delay in (0.0, 0.010):
     column["psql select 1"] = median_ms([PSQL, "-X", "-q", proxied, "-c", "select 1"])
     column["psql, the list's SQL"] = median_ms([PSQL, "-X", "-q", proxied, "-c", list_sql])
     for name, command in commands:
-        times = []
-        for _ in range(args.runs):
-            start = time.perf_counter()
-            subprocess.run(command(), env={**env, **through}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           check=True)
-            times.append(time.perf_counter() - start)
-        column[f"tracker {name}"] = statistics.median(times) * 1000
+        column[f"tracker {name}"] = median_ms(command, through)
     results[delay] = column
     proxy.terminate()
     proxy.wait()

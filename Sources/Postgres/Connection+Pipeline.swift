@@ -58,17 +58,24 @@ extension Connection {
     /// libpq's `options` startup parameter is no way out: pgbouncer refuses the connection
     /// ("unsupported startup parameter: options").
     func fly(_ last: Statement?) throws(PostgresError) -> QueryResult? {
+        var entries = takeQueuedWithSettings()
+        let lastResult = PendingResult()
+        if let last { entries.append((last, lastResult)) }
+        let results = try pipeline(entries.map(\.statement))
+        for (entry, result) in zip(entries, results) { entry.pending?.value = result }
+        return lastResult.value
+    }
+
+    /// What is queued, taken for a flight; outside a transaction the session settings go first
+    /// (after BEGIN when the flight opens one).
+    private func takeQueuedWithSettings() -> [(statement: Statement, pending: PendingResult?)] {
         var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
         queued.removeAll()
         if PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
             let opensTransaction = entries.first?.statement.sql == "BEGIN"
             entries.insert((sessionSettings, nil), at: opensTransaction ? 1 : 0)
         }
-        let lastResult = PendingResult()
-        if let last { entries.append((last, lastResult)) }
-        let results = try pipeline(entries.map(\.statement))
-        for (entry, result) in zip(entries, results) { entry.pending?.value = result }
-        return lastResult.value
+        return entries
     }
 
     /// libpq's pipeline mode: every statement is written, then one Sync, then every result read.
@@ -93,9 +100,7 @@ extension Connection {
     public func streamInOneFlight(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
-        var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
-        queued.removeAll()
-        if PQtransactionStatus(rawHandle) == PQTRANS_IDLE { entries.insert((sessionSettings, nil), at: 0) }
+        let entries = takeQueuedWithSettings()
         guard PQenterPipelineMode(rawHandle) == 1 else { throw lost() }
         defer { PQexitPipelineMode(rawHandle) }
         try sendInPipeline(entries.map(\.statement) + [Statement(sql, parameters)])

@@ -129,7 +129,7 @@ public final class AssigneeViewModel {
             original = try await show(number).issue.assignees
             var selected = original
             for person in people {
-                if let index = selected.firstIndex(where: { $0.value.lowercased() == person.value.lowercased() }) {
+                if let index = selected.firstIndex(of: person) {  // logins compare ignoring case
                     selected.remove(at: index)
                 } else {
                     selected.append(person)
@@ -173,11 +173,9 @@ public final class AssigneeViewModel {
         }
         let saved = try await change(number, adding: added, removing: removed, actor: actor)
         output.issues = [saved]
-        let before = Set(original.map { $0.value.lowercased() })
-        let after = Set(saved.assignees.map { $0.value.lowercased() })
         output.change = Change(
-            number: number, added: saved.assignees.filter { !before.contains($0.value.lowercased()) },
-            removed: original.filter { !after.contains($0.value.lowercased()) })
+            number: number, added: saved.assignees.filter { !original.contains($0) },
+            removed: original.filter { !saved.assignees.contains($0) })
         original = saved.assignees
     }
 }
