@@ -34,13 +34,19 @@ import TrackerUI
         await viewModel.send(.pick(.toggle(position + 1)))
     }
 
-    @Test func leavingThePickerRecordsWhatChangedAsTheServerSpellsIt() async throws {
+    /// Issue #1 assigned to carol, and its picker with carol ticked off and bob on, not yet left.
+    func carolSwappedForBobOnThePicker() async throws -> (InMemoryIssueRepository, AssigneeViewModel) {
         let issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
         let viewModel = try makeViewModel(issues)
         await viewModel.send(.appear)
         try await toggle("carol", on: viewModel)
         try await toggle("bob", on: viewModel)
+        return (issues, viewModel)
+    }
+
+    @Test func leavingThePickerRecordsWhatChangedAsTheServerSpellsIt() async throws {
+        let (issues, viewModel) = try await carolSwappedForBobOnThePicker()
         let finished = await viewModel.send(.pick(PickerCommands.parse("q")))
         #expect(finished == .finished([try Login("bob")]))
         let one = try IssueNumber(1)
@@ -89,12 +95,7 @@ import TrackerUI
     }
 
     @Test func aSaveRecordsRemovalsAndAdditionsTogether() async throws {
-        let issues = InMemoryIssueRepository(users: users)
-        _ = try await issues.create(try IssueDraft(title: "One", assignees: [try Login("carol")]), author: alice)
-        let viewModel = try makeViewModel(issues)
-        await viewModel.send(.appear)
-        try await toggle("carol", on: viewModel)
-        try await toggle("bob", on: viewModel)
+        let (issues, viewModel) = try await carolSwappedForBobOnThePicker()
         #expect(await viewModel.send(.pick(.done)) == .finished([try Login("bob")]))
         #expect(await issues.all.first?.assignees == [try Login("bob")])
         let kinds = try await issues.details(of: try IssueNumber(1)).events.map(\.kind)
