@@ -17,9 +17,13 @@ extension PostgresIssueRepository {
     }
 
     /// One transaction: users registered with one statement, then issues, assignees and events
-    /// each sent with COPY, not one round trip per row.
-    public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
-        try await database.trackedTransaction { connection in
+    /// each sent with COPY, not one round trip per row. Into an empty tracker the rows go into
+    /// tables without their plain indexes and foreign keys, which are built again afterwards.
+    public func importIssues(
+        _ records: [ImportedIssue], report: @escaping ImportPhaseReport
+    ) async throws -> ImportResult {
+        let phases = ImportPhases(report: report)
+        return try await database.trackedTransaction { connection in
             // A large import may take minutes: no statement limit inside it. Assignee counts are
             // left to the trigger, which runs once for the whole COPY of assignees.
             connection.send("SET LOCAL statement_timeout = 0")
@@ -29,32 +33,19 @@ extension PostgresIssueRepository {
             let empty: Bool = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM issues)").rows[0].decode(0)
             let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: empty)
             let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: last)
-            let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
-            let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
-            let commentIDs = try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection)
-            let rows = IssueImportRows(
-                records: records, numbers: numbers, userIDs: userIDs, commentIDs: commentIDs,
-                labelIDs: try ImportedOrganization.labels(in: records, on: connection),
-                milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
-            try connection.copyIn(
-                """
-                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
-                             closed_at, milestone_number)
-                FROM STDIN
-                """, rows.writeIssues)
-            try connection.copyIn(
-                "COPY issue_assignees (issue_number, user_id, assigned_at) FROM STDIN", rows.writeAssignees)
-            try connection.copyIn("COPY issue_labels (label_id, issue_number) FROM STDIN", rows.writeLabels)
-            try connection.copyIn(
-                """
-                COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, label_name,
-                                   milestone_title, created_at)
-                FROM STDIN
-                """, rows.writeEvents)
-            if !commentIDs.isEmpty {
-                try ImportedComments.copy(rows, keptIDs: keptCommentIDs != nil, on: connection)
+            let rows = try phases.run("registered people, labels and milestones") {
+                let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
+                let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
+                return IssueImportRows(
+                    records: records, numbers: numbers, userIDs: userIDs,
+                    commentIDs: try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection),
+                    keptCommentIDs: keptCommentIDs != nil,
+                    labelIDs: try ImportedOrganization.labels(in: records, on: connection),
+                    milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
             }
-            try ImportedComments.recordMentions(rows, on: connection)
+            let deferred = empty ? try DeferredIssueStructures.setAside(on: connection, phases: phases) : nil
+            try rows.copy(on: connection, phases: phases, writingAssigneeCounts: deferred != nil)
+            try deferred?.rebuild(on: connection, phases: phases)
             try connection.query(
                 "UPDATE issue_number_counter SET last_number = greatest(last_number, $1)", [numbers.max() ?? 0])
             let renumbered =
@@ -75,6 +66,8 @@ struct IssueImportRows {
     let userIDs: [String: Int64]
     /// Every comment's id, in record order then comment order.
     let commentIDs: [Int64]
+    /// True when the ids are the file's own, not new ones from the comments' sequence.
+    let keptCommentIDs: Bool
     /// By lowercased name / title.
     let labelIDs: [String: Int64]
     let milestoneNumbers: [String: Int64]
@@ -99,9 +92,41 @@ struct IssueImportRows {
         return ids
     }
 
+    /// Every table's rows by COPY, then the mentions found in bodies and comments. The issues
+    /// carry their assignee counts only while the trigger that keeps them is off.
+    func copy(on connection: Connection, phases: ImportPhases, writingAssigneeCounts: Bool) throws {
+        try phases.run("copied \(records.count) issues") {
+            try connection.copyIn(
+                """
+                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
+                             closed_at, milestone_number\(writingAssigneeCounts ? ", assignee_count" : ""))
+                FROM STDIN
+                """, { write in try writeIssues(write, withAssigneeCounts: writingAssigneeCounts) })
+        }
+        try phases.run("copied assignees and labels") {
+            try connection.copyIn(
+                "COPY issue_assignees (issue_number, user_id, assigned_at) FROM STDIN", writeAssignees)
+            try connection.copyIn("COPY issue_labels (label_id, issue_number) FROM STDIN", writeLabels)
+        }
+        try phases.run("copied events") {
+            try connection.copyIn(
+                """
+                COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, label_name,
+                                   milestone_title, created_at)
+                FROM STDIN
+                """, writeEvents)
+        }
+        if !commentIDs.isEmpty {
+            try phases.run("copied \(commentIDs.count) comments") {
+                try ImportedComments.copy(self, keptIDs: keptCommentIDs, on: connection)
+            }
+        }
+        try phases.run("recorded mentions") { try ImportedComments.recordMentions(self, on: connection) }
+    }
+
     func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()] ?? 0) }
 
-    func writeIssues(_ write: (Data) throws -> Void) throws {
+    func writeIssues(_ write: (Data) throws -> Void, withAssigneeCounts: Bool) throws {
         try chunked(write) { index, line in
             let record = records[index]
             line +=
@@ -111,7 +136,8 @@ struct IssueImportRows {
                     record.createdAt.postgresText, record.updatedAt.postgresText,
                     Connection.copyField(record.closedAt?.postgresText),
                     Connection.copyField(milestoneNumber(of: record).map(String.init)),
-                ].joined(separator: "\t") + "\n"
+                ].joined(separator: "\t")
+            line += withAssigneeCounts ? "\t\(record.assignees.count)\n" : "\n"
         }
     }
 

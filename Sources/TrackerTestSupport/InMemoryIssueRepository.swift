@@ -90,7 +90,9 @@ public actor InMemoryIssueRepository: IssueRepository {
         for issue in try await list(filter) { try body(issue) }
     }
 
-    public func importIssues(_ records: [ImportedIssue]) async throws -> ImportResult {
+    public func importIssues(
+        _ records: [ImportedIssue], report: @escaping ImportPhaseReport
+    ) async throws -> ImportResult {
         try takeFailure()
         let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
         let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)

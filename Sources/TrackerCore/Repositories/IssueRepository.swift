@@ -26,7 +26,8 @@ public protocol IssueRepository: Sendable {
     func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws
     /// Stores many issues in one all-or-nothing transaction, registering missing users. Numbers
     /// and times are kept when the tracker is empty; otherwise the issues are numbered anew.
-    func importIssues(_ issues: [ImportedIssue]) async throws -> ImportResult
+    /// `report` is told each step as it ends.
+    func importIssues(_ issues: [ImportedIssue], report: @escaping ImportPhaseReport) async throws -> ImportResult
     /// Applies `edit` to every issue as one all-or-nothing change: the title and body (one issue
     /// only; renamed and edited events, the body's mentions), then assignees as in
     /// `changeAssignees`. With `read`, the text is saved only if the issue's title and body are
@@ -43,6 +44,10 @@ public protocol IssueRepository: Sendable {
 }
 
 extension IssueRepository {
+    public func importIssues(_ issues: [ImportedIssue]) async throws -> ImportResult {
+        try await importIssues(issues, report: { _ in })
+    }
+
     /// One issue: the several-issue change with one number.
     public func close(_ number: IssueNumber, reason: StateReason, actor: Login) async throws -> StateChange {
         try await close([number], reason: reason, actor: actor)[0]

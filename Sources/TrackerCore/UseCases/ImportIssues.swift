@@ -6,7 +6,9 @@ public struct ImportIssues: Sendable {
         self.issues = issues
     }
 
-    public func callAsFunction(_ records: [ImportedIssue]) async throws -> ImportResult {
+    public func callAsFunction(
+        _ records: [ImportedIssue], report: @escaping ImportPhaseReport = { _ in }
+    ) async throws -> ImportResult {
         var seen = Set<Int64>()
         for (index, record) in records.enumerated() {
             guard let number = record.number else { continue }
@@ -15,6 +17,6 @@ public struct ImportIssues: Sendable {
                     field: "record \(index + 1) number", rule: "#\(number) appears twice; nothing was imported")
             }
         }
-        return try await issues.importIssues(records)
+        return try await issues.importIssues(records, report: report)
     }
 }

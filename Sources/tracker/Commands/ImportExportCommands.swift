@@ -27,19 +27,25 @@ struct ImportCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         var started = clock.now
         let data = try InputText.readData(file)
-        trace.say("read \(data.count) bytes in \(started.duration(to: clock.now))")
+        trace.say("read \(data.count) bytes in \(started.duration(to: clock.now).secondsText)")
         started = clock.now
         let progress = ProgressLine(noun: "issues read")
         let records = try IssueImportParser.parse(data, progress: progress.update)
         progress.finish()
-        trace.say("parsed and checked \(records.count) issues in \(started.duration(to: clock.now))")
+        trace.say("parsed and checked \(records.count) issues in \(started.duration(to: clock.now).secondsText)")
         let root = try await CompositionRoot.open(global)
         let saving = ProgressLine(noun: "issues")
-        saving.say("saving \(records.count) issues…")
+        let savingText = "saving \(records.count) issues…"
+        saving.say(savingText)
         started = clock.now
-        let result = try await root.importIssues(records)
+        let result = try await root.importIssues(records) { phase in
+            guard trace.enabled else { return }
+            saving.finish()
+            trace.say(phase)
+            saving.say(savingText)
+        }
         saving.finish()
-        trace.say("saved in one transaction in \(started.duration(to: clock.now))")
+        trace.say("saved in one transaction in \(started.duration(to: clock.now).secondsText)")
         Say.line("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
         for (old, new) in result.renumbered { Say.line("#\(old) → #\(new)") }
     }
