@@ -7,7 +7,7 @@ import TrackerCore
 public enum IssueImportParser {
     /// `progress` is called now and then with the number of records read so far.
     public static func parse(
-        _ file: Data, progress: (Int, Int) -> Void = { _, _ in }
+        _ file: Data, progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws(TrackerError)
         -> [ImportedIssue]
     {
@@ -16,10 +16,14 @@ public enum IssueImportParser {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .invalidInput(field: "import file", rule: "is not valid UTF-8 text")
         }
-        guard !data.contains(0) else {
+        guard !data.withUnsafeBytes({ bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false })
+        else {
             throw .invalidInput(field: "import file", rule: "contains a NUL byte")
         }
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == UInt8(ascii: "["), let issues = try ParallelIssueDecoding.issues(in: data, progress: progress) {
+            return issues
+        }
         let records: [ImportRecord]
         let decoder = JSONDecoder()
         if first == UInt8(ascii: "[") {
@@ -51,7 +55,7 @@ public enum IssueImportParser {
         return issues
     }
 
-    private static func issue(from record: ImportRecord, at index: Int) throws(TrackerError) -> ImportedIssue {
+    static func issue(from record: ImportRecord, at index: Int) throws(TrackerError) -> ImportedIssue {
         var issue = try issueWithoutComments(from: record, at: index)
         for (position, comment) in (record.comments ?? []).enumerated() {
             issue.comments.append(try self.comment(from: comment, record: index, position: position + 1))
