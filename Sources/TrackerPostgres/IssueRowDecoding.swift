@@ -25,6 +25,21 @@ enum IssueRowDecoding {
         return try issue(from: row)
     }
 
+    /// The issues of `numbers`, in that order, from rows of `selectIssues` (any order).
+    static func existingIssues(_ numbers: [IssueNumber], in result: QueryResult) throws -> [Issue] {
+        var issues: [Int64: Issue] = [:]
+        for row in result.rows {
+            let issue = try issue(from: row)
+            issues[issue.number.value] = issue
+        }
+        return try numbers.map { number in
+            guard let issue = issues[number.value] else {
+                throw TrackerError.notFound("issue #\(number.value) does not exist")
+            }
+            return issue
+        }
+    }
+
     static let selectIssues = """
         SELECT \(columns)
           FROM issues i JOIN users author ON author.id = i.author_id

@@ -54,7 +54,7 @@ public struct PostgresCommentRepository: CommentRepository {
             try connection.query(
                 "UPDATE issue_comments SET body = $2, updated_at = clock_timestamp() WHERE id = $1", [id.value, body])
             IssueEvents.record(.commentEdited(id.value), issue: comment.issue.value, actor: actorID, on: connection)
-            IssueMentions.replace(issue: comment.issue.value, comment: id.value, text: body, on: connection)
+            IssueMentions.replace(comment: id.value, of: comment.issue.value, text: body, on: connection)
             IssueRepositoryQueries.touch(comment.issue.value, on: connection)
             return try CommentRows.comment(id.value, on: connection)
         }

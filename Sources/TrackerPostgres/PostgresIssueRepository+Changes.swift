@@ -29,7 +29,7 @@ extension PostgresIssueRepository {
                     UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM added)
                     """, parameters: [PostgresTextArray(logins.map(\.value)), actor.value])
         } catch let error as PostgresError where error.constraint == "issues_assignee_limit" {
-            throw try await assigneeOverflow(adding: logins, to: numbers) ?? error.trackerError
+            throw try await assigneeOverflow(adding: logins, removing: [], to: numbers) ?? error.trackerError
         }
     }
 
@@ -76,31 +76,24 @@ extension PostgresIssueRepository {
         } catch let error as PostgresError where error.constraint != "issues_assignee_limit" {
             throw error.trackerError
         }
-        return try decoded {
-            var issues: [Int64: Issue] = [:]
-            for row in try read.result().rows {
-                let issue = try IssueRowDecoding.issue(from: row)
-                issues[issue.number.value] = issue
-            }
-            return try numbers.map { number in
-                guard let issue = issues[number.value] else {
-                    throw TrackerError.notFound("issue #\(number.value) does not exist")
-                }
-                return issue
-            }
-        }
+        return try decoded { try IssueRowDecoding.existingIssues(numbers, in: try read.result()) }
     }
 
-    /// After the limit refused an assignment: the first issue that would have had too many.
-    private func assigneeOverflow(adding logins: [Login], to numbers: [IssueNumber]) async throws -> TrackerError? {
+    /// After the limit refused a change: the first issue that would have had too many, counting
+    /// `removing` as gone first.
+    func assigneeOverflow(
+        adding logins: [Login], removing removed: [Login], to numbers: [IssueNumber]
+    ) async throws -> TrackerError? {
         let counts = try await database.tracked { connection in
             try connection.query(
                 """
-                SELECT i.number, i.assignee_count + (
-                           SELECT count(*) FROM users u
-                            WHERE lower(u.login) = ANY($2::text[])
-                              AND NOT EXISTS (SELECT 1 FROM issue_assignees ia
-                                               WHERE ia.issue_number = i.number AND ia.user_id = u.id))
+                SELECT i.number, i.assignee_count
+                       - (SELECT count(*) FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
+                           WHERE ia.issue_number = i.number AND lower(u.login) = ANY($3::text[]))
+                       + (SELECT count(*) FROM users u
+                           WHERE lower(u.login) = ANY($2::text[])
+                             AND NOT EXISTS (SELECT 1 FROM issue_assignees ia
+                                              WHERE ia.issue_number = i.number AND ia.user_id = u.id))
                   FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (number, position)
                   JOIN issues i ON i.number = wanted.number
                  ORDER BY wanted.position
@@ -108,6 +101,7 @@ extension PostgresIssueRepository {
                 [
                     PostgresTextArray(numbers.map { String($0.value) }),
                     PostgresTextArray(logins.map { $0.value.lowercased() }),
+                    PostgresTextArray(removed.map { $0.value.lowercased() }),
                 ]
             ).rows
         }

@@ -2,38 +2,49 @@ import Postgres
 import TrackerCore
 
 extension PostgresIssueRepository {
+    /// One flight: the acting user and every name checked, the issues locked (all must exist),
+    /// each issue's changes in the order of `numbers`, the issues read back, COMMIT. Two
+    /// refusals ask the database once more, after the flight was refused and only then: a
+    /// text conflict reads the issue as it is now (to say what changed), and the assignee limit
+    /// asks which issue would have overflowed (the constraint does not say).
     public func edit(
         _ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login
     ) async throws -> [Issue] {
         guard !edit.changesText || numbers.count == 1 else { throw TrackerError.textEditOfSeveral }
-        return try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let addedIDs = try UserLookup.ids(of: edit.addAssignees, on: connection)
-            let removedIDs = try UserLookup.ids(of: edit.removeAssignees, on: connection)
-            let addedLabels = try OrganizationLookup.labelIDs(of: edit.addLabels, on: connection)
-            let removedLabels = try OrganizationLookup.labelIDs(of: edit.removeLabels, on: connection)
-            let milestone: Int64?? =
-                switch edit.milestone {
-                case nil: .none
-                case .remove: .some(nil)
-                case .set(let title): .some(try OrganizationLookup.milestoneNumber(of: title, on: connection))
+        let values = PostgresTextArray(numbers.map { String($0.value) })
+        let readBack: PendingResult
+        do {
+            readBack = try await database.transaction { connection in
+                for check in IssueEditStatements.checks(edit, actor: actor) { connection.send(check) }
+                connection.send("SELECT tracker_lock_issues($1::bigint[])", [values])
+                for number in numbers {
+                    for change in IssueEditStatements.changes(edit, of: number.value, read: read, actor: actor) {
+                        connection.send(change)
+                    }
                 }
-            try IssueRepositoryQueries.lock(numbers, on: connection)
-            return try numbers.map { number in
-                if edit.changesText {
-                    try IssueTextUpdate.save(
-                        number.value, title: edit.title, body: edit.body, read: read, actor: actorID, on: connection)
-                }
-                try IssueAssignees.change(
-                    number, adding: addedIDs, removing: removedIDs, actor: actorID, on: connection)
-                try IssueOrganization.removeLabels(removedLabels, from: number.value, actor: actorID, on: connection)
-                try IssueOrganization.addLabels(addedLabels, to: number.value, actor: actorID, on: connection)
-                if case .some(let milestone) = milestone {
-                    try IssueOrganization.setMilestone(milestone, of: number.value, actor: actorID, on: connection)
-                }
-                return try IssueRepositoryQueries.issue(number.value, on: connection)
+                return connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values])
             }
+        } catch let error as PostgresError {
+            throw try await refusal(error, of: numbers, edit, read: read)
         }
+        return try decoded { try IssueRowDecoding.existingIssues(numbers, in: try readBack.result()) }
+    }
+
+    /// What a refused edit means for the person.
+    private func refusal(
+        _ error: PostgresError, of numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?
+    ) async throws -> TrackerError {
+        if error.sqlState == IssueEditStatements.conflictCode, let read, let number = numbers.first {
+            let current = try await database.tracked { connection in
+                try IssueRepositoryQueries.issue(number.value, on: connection)
+            }
+            return .editConflict(EditConflict(read: read, current: current))
+        }
+        if error.constraint == "issues_assignee_limit" {
+            return try await assigneeOverflow(adding: edit.addAssignees, removing: edit.removeAssignees, to: numbers)
+                ?? error.trackerError
+        }
+        return error.trackerError
     }
 
     public func status(of user: Login, limit: Int) async throws -> IssueStatus {
@@ -50,47 +61,6 @@ extension PostgresIssueRepository {
                 assigned: sections["assigned"] ?? empty, mentioned: sections["mentioned"] ?? empty,
                 opened: sections["opened"] ?? empty)
         }
-    }
-}
-
-/// The one statement that saves a new title and/or body with its events.
-enum IssueTextUpdate {
-    static func save(
-        _ number: Int64, title: String?, body: String?, read: ReadVersion?, actor: Int64, on connection: Connection
-    ) throws {
-        // The version is compared in the UPDATE itself; `old` is the row as locked before it.
-        let row = try connection.query(
-            """
-            WITH old AS (SELECT number, title, body, version FROM issues WHERE number = $1),
-            wanted AS (SELECT coalesce($2, old.title) AS title, coalesce($3, old.body) AS body FROM old),
-            updated AS (
-                UPDATE issues i SET title = wanted.title, body = wanted.body, version = old.version + 1,
-                                    updated_at = clock_timestamp()
-                  FROM old, wanted
-                 WHERE i.number = old.number AND ($4::bigint IS NULL OR old.version = $4)
-                   AND (wanted.title <> old.title OR wanted.body <> old.body)
-                RETURNING i.number
-            ),
-            recorded AS (
-                INSERT INTO issue_events (issue_number, kind, actor_id, previous_title, current_title, created_at)
-                SELECT old.number, 'renamed', $5::bigint, old.title, wanted.title, clock_timestamp()
-                  FROM old, wanted, updated WHERE wanted.title <> old.title
-                UNION ALL
-                SELECT old.number, 'edited', $5::bigint, NULL, NULL, clock_timestamp()
-                  FROM old, wanted, updated WHERE wanted.body <> old.body
-            )
-            SELECT old.version, (SELECT count(*) FROM updated) AS saved,
-                   wanted.title <> old.title OR wanted.body <> old.body AS differs
-              FROM old, wanted
-            """, [number, title, body, read?.version, actor]
-        ).rows[0]
-        let saved: Int64 = try row.decode("saved")
-        let differs: Bool = try row.decode("differs")
-        if saved == 0, differs, let read {
-            throw TrackerError.editConflict(
-                EditConflict(read: read, current: try IssueRepositoryQueries.issue(number, on: connection)))
-        }
-        if saved > 0, let body { IssueMentions.replace(issue: number, comment: nil, text: body, on: connection) }
     }
 }
 

@@ -130,6 +130,39 @@ import TrackerTestSupport
         #expect(second["state"] as? String == "CLOSED" && second["stateReason"] as? String == "NOT_PLANNED")
     }
 
+    /// One flight with everything in it, and a refusal in the middle of it (issue #1 already
+    /// changed in the transaction when #2 overflows) that leaves nothing behind on the pooled
+    /// session: the next edit on it works.
+    @Test func editOfSeveralIssuesIsAllOrNothing() async throws {
+        let pooled = try await Pooled.fresh()
+        defer { pooled.bouncer.stop() }
+        _ = try pooled.run(["label", "create", "bug"])
+        _ = try pooled.run(["milestone", "create", "v1"])
+        for title in ["Login fails", "Crash on start"] { _ = try pooled.run(["create", "--title", title]) }
+        let crowd = (1...9).map { "dev\($0)" }
+        for login in crowd { _ = try pooled.run(["users", "add", login]) }
+        _ = try pooled.run(["assign", "2", "alice"] + crowd)
+        let edit = ["edit", "1", "2", "--add-assignee", "bob", "--add-label", "bug", "--milestone", "v1"]
+        let refused = try pooled.tracker.run(edit)
+        #expect(refused.status == 65 && refused.stderr.hasPrefix("tracker: issue #2 would have 11 assignees"))
+        #expect(try pooled.scalar("SELECT count(*) FROM issue_labels") == 0)
+        #expect(try pooled.scalar("SELECT count(*) FROM issues WHERE milestone_number IS NOT NULL") == 0)
+
+        _ = try pooled.run(["unassign", "2", "dev9"])
+        #expect(try pooled.run(edit).stdout == "Edited issue #1\nEdited issue #2\n")
+        let text = try pooled.run(["edit", "1", "--title", "Login fails on empty password", "--body", "cc @bob"])
+        #expect(text.stdout == "Edited issue #1\n")
+        let listed = try #require(
+            try pooled.json(["list", "--json", "number,title,assignees,labels,milestone"]) as? [[String: Any]])
+        #expect(listed.compactMap { $0["number"] as? Int } == [2, 1])
+        #expect(listed[1]["title"] as? String == "Login fails on empty password")
+        #expect(listed.allSatisfy { ($0["labels"] as? [[String: String]])?.compactMap { $0["name"] } == ["bug"] })
+        #expect(listed.allSatisfy { ($0["milestone"] as? [String: Any])?["title"] as? String == "v1" })
+        #expect((listed[1]["assignees"] as? [[String: String]])?.compactMap { $0["login"] } == ["bob"])
+        #expect(
+            try pooled.json(["list", "--mention", "bob", "--json", "number"]) as? [[String: Int]] == [["number": 1]])
+    }
+
     static let ghJSON = """
         [{"number": 12, "title": "Crash on start", "body": "cc @carol", "state": "CLOSED", "stateReason": "NOT_PLANNED",
           "author": {"login": "alice"}, "assignees": [{"login": "bob"}, {"login": "Carol"}],

@@ -13,8 +13,13 @@ import TrackerTestSupport
         (["list", "--json", "number,title,labels", "--limit", "0"], 1),
         (["list", "--limit", "0", "--assignee", "bob"], 1),
         (["export"], 1),
-        // Not yet one flight (issue 13, said in its note): `edit` reads, then writes step by step.
-        (["edit", "2", "--title", "Second, renamed"], 7),
+        (["edit", "2", "--title", "Second, renamed"], 1),
+        (
+            [
+                "edit", "1", "--body", "cc @bob", "--add-assignee", "bob", "--add-label", "bug", "--milestone", "v1",
+            ], 1
+        ),
+        (["edit", "1", "2", "--remove-assignee", "bob", "--remove-label", "bug", "--remove-milestone"], 1),
         (["show", "1"], 1),
         (["status"], 1),
         (["users", "list"], 1),
