@@ -92,7 +92,6 @@ struct DeferredIssueStructures {
                 try connection.execute("ALTER TABLE \(key.table) ADD CONSTRAINT \(key.name) \(key.definition)")
             }
         }
-
         try phases.run("checked assignee counts") {
             try connection.execute(
                 """

@@ -25,7 +25,8 @@ extension PostgresIssueRepository {
         let phases = ImportPhases(report: report)
         return try await database.trackedTransaction { connection in
             // A large import may take minutes: no statement limit inside it. Assignee counts are
-            // left to the trigger, which runs once for the whole COPY of assignees.
+            // left to the trigger, which runs once for the whole COPY of assignees, except into an
+            // empty tracker, where the COPY of issues writes them (DeferredIssueStructures).
             connection.send("SET LOCAL statement_timeout = 0")
             let last: Int64 = try connection.query(
                 "SELECT last_number FROM issue_number_counter FOR UPDATE"
