@@ -31,9 +31,8 @@ struct DeferredIssueStructures {
     /// Drops them and says what to build again; nil (nothing dropped) when this role does not
     /// own every table involved, as on a shared database where another role ran the migrations.
     static func setAside(on connection: Connection, phases: ImportPhases) throws -> DeferredIssueStructures? {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let tables = PostgresTextArray(tables)
+        let started = ContinuousClock.now
+        let names = PostgresTextArray(tables)
         let owned: Bool = try connection.query(
             """
             SELECT coalesce(bool_and(pg_has_role(c.relowner, 'USAGE')), false) FROM pg_class c
@@ -42,7 +41,7 @@ struct DeferredIssueStructures {
                               WHERE contype = 'f' AND confrelid = ANY ($1::text[]::regclass[])
                              UNION SELECT confrelid FROM pg_constraint
                               WHERE contype = 'f' AND conrelid = ANY ($1::text[]::regclass[]))
-            """, [tables]
+            """, [names]
         ).rows[0].decode(0)
         guard owned else { return nil }
         let indexes = try connection.query(
@@ -51,7 +50,7 @@ struct DeferredIssueStructures {
              WHERE i.indrelid = ANY ($1::text[]::regclass[]) AND NOT i.indisunique
                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)
              ORDER BY i.indrelid, i.indexrelid
-            """, [tables]
+            """, [names]
         ).rows.map { row throws(PostgresError) in Index(name: try row.decode(0), definition: try row.decode(1)) }
         let foreignKeys = try connection.query(
             """
@@ -60,7 +59,7 @@ struct DeferredIssueStructures {
              WHERE c.contype = 'f'
                AND (c.conrelid = ANY ($1::text[]::regclass[]) OR c.confrelid = ANY ($1::text[]::regclass[]))
              ORDER BY c.conrelid, c.oid
-            """, [tables]
+            """, [names]
         ).rows.map { row throws(PostgresError) in
             ForeignKey(table: try row.decode(0), name: try row.decode(1), definition: try row.decode(2))
         }
@@ -69,9 +68,9 @@ struct DeferredIssueStructures {
             + indexes.map { "DROP INDEX \($0.name);" }
             + ["ALTER TABLE issue_assignees DISABLE TRIGGER issue_assignees_added;"]
         try connection.execute(drops.joined(separator: "\n"))
-        phases.report(
-            "set aside \(indexes.count) indexes, \(foreignKeys.count) foreign keys and the assignee-count trigger in "
-                + started.duration(to: clock.now).secondsText)
+        phases.say(
+            "set aside \(indexes.count) indexes, \(foreignKeys.count) foreign keys and the assignee-count trigger",
+            since: started)
         return DeferredIssueStructures(indexes: indexes, foreignKeys: foreignKeys)
     }
 

@@ -24,20 +24,20 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let trace = Trace(enabled: global.verbose)
-        let clock = ContinuousClock()
-        var started = clock.now
+        let steps = ImportPhases(report: trace.say)
+        var started = ContinuousClock.now
         let data = try InputText.readData(file)
-        trace.say("read \(data.count) bytes in \(started.duration(to: clock.now).secondsText)")
-        started = clock.now
+        steps.say("read \(data.count) bytes", since: started)
+        started = .now
         let progress = ProgressLine(noun: "issues read")
         let records = try IssueImportParser.parse(data, progress: progress.update)
         progress.finish()
-        trace.say("parsed and checked \(records.count) issues in \(started.duration(to: clock.now).secondsText)")
+        steps.say("parsed and checked \(records.count) issues", since: started)
         let root = try await CompositionRoot.open(global)
         let saving = ProgressLine(noun: "issues")
         let savingText = "saving \(records.count) issues…"
         saving.say(savingText)
-        started = clock.now
+        started = .now
         let result = try await root.importIssues(records) { phase in
             guard trace.enabled else { return }
             saving.finish()
@@ -45,7 +45,7 @@ struct ImportCommand: AsyncParsableCommand {
             saving.say(savingText)
         }
         saving.finish()
-        trace.say("saved in one transaction in \(started.duration(to: clock.now).secondsText)")
+        steps.say("saved in one transaction", since: started)
         Say.line("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
         for (old, new) in result.renumbered { Say.line("#\(old) → #\(new)") }
     }
