@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from bench_env import PSQL, tracker_env
+
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--size", type=int, default=10000)
@@ -29,10 +31,7 @@ parser.add_argument("--runs", type=int, default=15)
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
 cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
-env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
-env.update({"TRACKER_CLUSTER_DIR": cluster, "TRACKER_USER": "user1", "NO_COLOR": "1"})
-PSQL = os.path.join(
-    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
+env = tracker_env(cluster, "user1")
 database = f"bench_{args.size}"
 socket_file = os.path.join(cluster, "socket", ".s.PGSQL.5432")
 direct = f"host={os.path.join(cluster, 'socket')} user=tracker dbname={database}"

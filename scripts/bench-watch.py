@@ -21,6 +21,8 @@ import subprocess
 import threading
 import time
 
+from bench_env import PSQL, tracker_env
+
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--writers", type=int, default=20)
@@ -30,12 +32,7 @@ parser.add_argument("--batches", type=int, default=4)
 parser.add_argument("--runs", type=int, default=15, help="creates per batch")
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
-env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
-env["TRACKER_CLUSTER_DIR"] = os.environ.get("TRACKER_BENCH_WATCH_DIR", "/tmp/tracker-bench-watch")
-env["TRACKER_USER"] = "bench"
-env["NO_COLOR"] = "1"
-PSQL = os.path.join(
-    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
+env = tracker_env(os.environ.get("TRACKER_BENCH_WATCH_DIR", "/tmp/tracker-bench-watch"), "bench")
 
 
 def run(command, capture=False):

@@ -15,6 +15,8 @@ import sys
 import tempfile
 import time
 
+from bench_env import PSQL, tracker_env
+
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--sizes", default="10000,100000,1000000")
@@ -22,13 +24,7 @@ parser.add_argument("--runs", type=int, default=15)
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
-env["TRACKER_CLUSTER_DIR"] = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
-env["TRACKER_USER"] = "user1"
-env["NO_COLOR"] = "1"
-# The real client: Debian's /usr/bin/psql is a Perl wrapper that adds ~30 ms to every run.
-PSQL = os.path.join(
-    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
+env = tracker_env(os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench"), "user1")
 
 
 def run(command, extra_env=None, stdin=None, capture=False):

@@ -1,0 +1,16 @@
+"""What every bench script shares: the real psql and an environment without the caller's
+connection settings."""
+import os
+import subprocess
+
+# The real client: Debian's /usr/bin/psql is a Perl wrapper that adds ~30 ms to every run.
+PSQL = os.path.join(
+    subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True, check=True).stdout.strip(), "psql")
+
+
+def tracker_env(cluster_dir, user):
+    """tracker's environment for a bench: its own private cluster, acting as `user`, no colour,
+    and none of the caller's PG* variables or DATABASE_URL."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
+    env.update({"TRACKER_CLUSTER_DIR": cluster_dir, "TRACKER_USER": user, "NO_COLOR": "1"})
+    return env
