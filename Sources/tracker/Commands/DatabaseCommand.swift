@@ -16,7 +16,8 @@ struct DatabaseCommand: AsyncParsableCommand {
     }
 
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create (on first use), start and migrate it.")
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: "Create (on first use), start and migrate it.")
 
         func run() async throws {
             let cluster = DatabaseCommand.cluster
@@ -28,7 +29,7 @@ struct DatabaseCommand: AsyncParsableCommand {
     }
 
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop it.")
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop it.")
 
         func run() async throws {
             let cluster = DatabaseCommand.cluster
@@ -38,7 +39,8 @@ struct DatabaseCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Say whether it exists and runs.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Say whether it exists and runs.")
 
         func run() async throws {
             let cluster = DatabaseCommand.cluster

@@ -15,6 +15,7 @@ struct LabelCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a label.", discussion: "Prints \"Created label 'NAME' (#RRGGBB)\".")
 
         @Argument(help: "The label's name (1–50 characters).")
@@ -41,6 +42,7 @@ struct LabelCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List labels by name.",
             discussion: "--json prints an array of gh's {name, color, description}.")
 
@@ -61,6 +63,7 @@ struct LabelCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Rename a label or change its colour or description (its issues keep it).")
 
         @Argument(help: "The label's current name.")
@@ -90,6 +93,7 @@ struct LabelCommand: AsyncParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a label, removing it from every issue (recorded on their timelines).")
 
         @Argument(help: "The label's name.")

@@ -26,6 +26,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a milestone.", discussion: "Prints \"Created milestone 'TITLE' (#N)\".")
 
         @Argument(help: "The milestone's title.")
@@ -51,6 +52,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List milestones, open first (soonest due first), with their progress.",
             discussion: """
                 Each shows its open and closed issues, the percent done (closed of all), and its due \
@@ -78,6 +80,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a milestone's title, description or due date (its issues stay in it).")
 
         @Argument(help: "The milestone's current title.")
@@ -115,6 +118,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct Close: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "close",
             abstract: "Close a milestone (closing a closed one changes nothing).")
 
         @Argument(help: "The milestone's title.")
@@ -129,6 +133,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct Reopen: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reopen",
             abstract: "Reopen a closed milestone (reopening an open one changes nothing).")
 
         @Argument(help: "The milestone's title.")
@@ -143,6 +148,7 @@ struct MilestoneCommand: AsyncParsableCommand {
 
     struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a milestone, taking its issues out of it (recorded on their timelines).")
 
         @Argument(help: "The milestone's title.")

@@ -10,7 +10,7 @@ struct UsersCommand: AsyncParsableCommand {
     )
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register a user.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a user.")
 
         @Argument(help: "Letters, digits and single hyphens; starts with a letter; at most 39.")
         var login: String
@@ -29,7 +29,8 @@ struct UsersCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List registered users by login.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List registered users by login.")
 
         @Option(name: [.customShort("S"), .long], help: "Only logins starting with this text (ignoring case).")
         var search: String?
