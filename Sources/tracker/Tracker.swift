@@ -39,6 +39,10 @@ struct Tracker: AsyncParsableCommand {
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
     static func main() async {
         StandardStreams.ignoreBrokenPipes()
+        if TrackerVersion.isTheWholeRequest(CommandLine.arguments.dropFirst()) {
+            Say.line(TrackerVersion.line)
+            return
+        }
         do {
             try CommandLineText.requireValidUTF8()
             let arguments = try CommandWords.rewrite(Array(CommandLine.arguments.dropFirst()))

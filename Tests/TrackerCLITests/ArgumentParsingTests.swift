@@ -33,6 +33,14 @@ import TrackerCore
         }
     }
 
+    @Test func onlyAVersionRequestOnItsOwnSkipsTheParser() {
+        #expect(TrackerVersion.isTheWholeRequest(["--version"]))
+        #expect(TrackerVersion.isTheWholeRequest(["version"]))
+        #expect(!TrackerVersion.isTheWholeRequest(["version", "--help"]), "the parser answers (or refuses) the rest")
+        #expect(!TrackerVersion.isTheWholeRequest(["list", "--version"]))
+        #expect(!TrackerVersion.isTheWholeRequest([]))
+    }
+
     @Test func aNegativeOrHugeNumberIsRefusedNotTrapped() {
         #expect(throws: TrackerError.self) { try IssueArguments.split(["-1", "bob"]) }
         #expect(throws: TrackerError.self) { try IssueArguments.split(["99999999999999999999", "bob"]) }
