@@ -5,9 +5,10 @@ import Postgres
 struct Trace {
     let enabled: Bool
 
-    func say(_ line: String) {
+    /// `line` is only made when tracing: some lines (the redacted database target) cost a parse.
+    func say(_ line: @autoclosure () -> String) {
         guard enabled else { return }
-        Say.error(line)
+        Say.error(line())
     }
 }
 

@@ -24,7 +24,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let trace = Trace(enabled: global.verbose)
-        let steps = ImportPhases(report: trace.say)
+        let steps = ImportPhases(report: { trace.say($0) })
         var started = ContinuousClock.now
         let data = try InputText.readData(file)
         steps.say("read \(data.count) bytes", since: started)
