@@ -1,6 +1,7 @@
 import Foundation
 import Postgres
 import Testing
+import TrackerPostgres
 import TrackerTestSupport
 
 /// Runs the built `tracker` binary against a fresh database per test.
@@ -172,6 +173,24 @@ import TrackerTestSupport
         #expect(try tracker.run(["migrate"]).stdout == "Database schema is up to date.\n")
         #expect(try tracker.run(["migrate", "--status"]).stdout.contains("applied"))
         #expect(try tracker.run(["list"]).status == 0)
+    }
+
+    /// The guard answers the current schema with a plain query; any other schema, older with or
+    /// without the guard function (migration 0005), reaches the function or its absence.
+    @Test(arguments: [1, 4])
+    func aSchemaBehindTheBinaryIsRefusedForReadsAndWrites(migrationsMissing: Int) async throws {
+        let settings = try await TestPostgres.shared.emptyDatabase()
+        try await Migrator(
+            database: Database(settings: settings), migrations: Array(Migrator.bundled.dropLast(migrationsMissing))
+        )
+        .migrate()
+        let tracker = TrackerProcess(databaseSettings: settings)
+        for command in [["list"], ["create", "--title", "Not written"]] {
+            let refused = try tracker.run(command)
+            #expect(refused.status == 78, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("tracker migrate"), "\(command)")
+        }
+        #expect(try EmptyTrackerImportCLITests.count("SELECT count(*) FROM issues", settings) == 0)
     }
 }
 
