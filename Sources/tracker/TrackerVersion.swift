@@ -6,8 +6,8 @@ enum TrackerVersion {
     static let number = "0.14.0"
     static let line = "tracker \(number)"
 
-    /// `tracker --version` and `tracker version` are answered before the argument parser, whose
-    /// reflection over every command is most of the start-up of a process that only prints a line.
+    /// Whether the arguments are only `--version` or `version`: the argument parser's reflection
+    /// over every command would be most of the start-up of a process that prints one line.
     static func isTheWholeRequest(_ arguments: ArraySlice<String>) -> Bool {
         arguments.count == 1 && (arguments.first == "--version" || arguments.first == "version")
     }

@@ -175,8 +175,8 @@ import TrackerTestSupport
         #expect(try tracker.run(["list"]).status == 0)
     }
 
-    /// The guard answers the current schema with a plain query; any other schema, older with or
-    /// without the guard function (migration 0005), reaches the function or its absence.
+    /// A schema behind the binary is refused whether the guard function (migration 0005) is there
+    /// to say so (one migration behind) or not yet (at 0004, its absence says it).
     @Test(arguments: [1, 4])
     func aSchemaBehindTheBinaryIsRefusedForReadsAndWrites(migrationsMissing: Int) async throws {
         let settings = try await TestPostgres.shared.emptyDatabase()
