@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Interchange
 import TrackerCore
 
 struct UsersCommand: AsyncParsableCommand {
@@ -44,9 +44,10 @@ struct UsersCommand: AsyncParsableCommand {
             let root = try await CompositionRoot.open(global, schema: .read)
             let users = try await root.listUsers(prefix: search)
             if json {
-                let objects = users.map { ["login": $0.login.value, "name": $0.name] }
-                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-                Say.block(String(decoding: data, as: UTF8.self))
+                let objects = users.map {
+                    JSONValue.object(["login": .string($0.login.value), "name": .string($0.name)])
+                }
+                Say.block(String(IssueJSON.encode(.array(objects)).dropLast()))
             } else if users.isEmpty, let search, !(try await root.listUsers(prefix: nil, limit: 1)).isEmpty {
                 Say.line("No users match '\(search)'.")
             } else if users.isEmpty {
@@ -54,7 +55,9 @@ struct UsersCommand: AsyncParsableCommand {
             } else {
                 let width = users.map(\.login.value.count).max() ?? 0
                 for user in users {
-                    Say.line(user.login.value.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + user.name)
+                    Say.line(
+                        user.login.value + String(repeating: " ", count: width - user.login.value.count) + "  "
+                            + user.name)
                 }
             }
         }

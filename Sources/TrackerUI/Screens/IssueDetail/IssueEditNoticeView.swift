@@ -15,7 +15,7 @@ public struct IssueEditNoticeView {
         switch format {
         case .json(let fields):
             let objects = issues.map { IssueJSON.object($0, fields: fields) }
-            let value: Any = several || objects.count != 1 ? objects : objects[0]
+            let value: JSONValue = several || objects.count != 1 ? .array(objects) : objects[0]
             terminal.write(IssueJSON.encode(value))
         case .table:
             for issue in issues { terminal.writeLine("Edited issue #\(issue.number.value)") }

@@ -1,4 +1,3 @@
-import Foundation
 import Interchange
 import TrackerCore
 
@@ -17,7 +16,7 @@ public struct IssueListView {
         if let note = output.searchNote { terminal.writeError("note: " + VisibleText.line(note) + "\n") }
         switch format {
         case .json(let fields):
-            terminal.write(IssueJSON.encode(output.issues.map { IssueJSON.object($0, fields: fields) }))
+            terminal.write(IssueJSON.encode(.array(output.issues.map { IssueJSON.object($0, fields: fields) })))
         case .table:
             if let notice = output.notice {
                 terminal.writeLine(notice)

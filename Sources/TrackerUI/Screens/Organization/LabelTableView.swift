@@ -12,7 +12,7 @@ public struct LabelTableView {
     /// `searched`: the list was narrowed by a search, so an empty one says nothing matched.
     public func render(_ labels: [Label], searched: Bool, to terminal: any Terminal) {
         if json {
-            terminal.write(IssueJSON.encode(labels.map(IssueJSON.label)))
+            terminal.write(IssueJSON.encode(.array(labels.map(IssueJSON.label))))
             return
         }
         guard !labels.isEmpty else {

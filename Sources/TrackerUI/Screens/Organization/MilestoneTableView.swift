@@ -16,7 +16,7 @@ public struct MilestoneTableView {
     /// `showsState`: closed milestones may be listed, so each row says its state.
     public func render(_ milestones: [Milestone], showsState: Bool, to terminal: any Terminal) {
         if json {
-            terminal.write(IssueJSON.encode(milestones.map(IssueJSON.milestoneListing)))
+            terminal.write(IssueJSON.encode(.array(milestones.map(IssueJSON.milestoneListing))))
             return
         }
         guard !milestones.isEmpty else {

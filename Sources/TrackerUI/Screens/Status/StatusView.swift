@@ -29,16 +29,15 @@ public struct StatusView {
     public func render(_ status: IssueStatus, to terminal: any Terminal) {
         switch format {
         case .json(let fields):
-            var object: [String: Any] = [:]
+            var object: [String: JSONValue] = [:]
             for part in sections {
                 let section = status[keyPath: part.section]
-                object[part.key] =
-                    [
-                        "issues": section.issues.map { IssueJSON.object($0, fields: fields) },
-                        "totalCount": section.total,
-                    ] as [String: Any]
+                object[part.key] = [
+                    "issues": .array(section.issues.map { IssueJSON.object($0, fields: fields) }),
+                    "totalCount": .integer(Int64(section.total)),
+                ]
             }
-            terminal.write(IssueJSON.encode(object))
+            terminal.write(IssueJSON.encode(.object(object)))
         case .table:
             terminal.write(text(status, width: terminal.width))
         }
