@@ -3,6 +3,8 @@
 /// a password ends: in `password=Top Secret` it complains about a key named "Secret". So every
 /// place a password could be is taken to run to the end of the string (or of a URL's userinfo),
 /// and a quoted piece of a message is shown only when it comes from the rest of the string.
+/// Everything is read scalar by scalar, as libpq reads bytes: a combining mark after a `:` or a
+/// quote must not hide the delimiter (as a `Character` it would be part of it).
 struct SettingsRedaction {
     static let mask = "***"
 
@@ -19,20 +21,20 @@ struct SettingsRedaction {
     init(_ settings: String, options: [(key: String, value: String)] = []) {
         let passwords = options.filter { $0.key.hasSuffix("password") }.map(\.value)
         self.settings = settings
-        let characters = Array(settings)
+        let characters = Array(settings.unicodeScalars)
         let ranges = SettingsRedaction.passwordRanges(in: characters)
         var secrets = passwords
         var pieces: [String] = []
         var redacted = ""
         var position = 0
         for range in ranges {
-            let piece = String(characters[position..<range.lowerBound])
+            let piece = Scalars.text(characters[position..<range.lowerBound])
             pieces.append(piece)
             redacted += piece + SettingsRedaction.mask
-            secrets.append(String(characters[range]))
+            secrets.append(Scalars.text(characters[range]))
             position = range.upperBound
         }
-        let rest = String(characters[position...])
+        let rest = Scalars.text(characters[position...])
         pieces.append(rest)
         redacted += rest
         self.secrets = (secrets + secrets.map(SettingsRedaction.percentDecoded)).filter { !$0.isEmpty }
@@ -43,18 +45,17 @@ struct SettingsRedaction {
     /// The message with every quoted piece that may hold a password replaced by `***`.
     func redact(_ message: String) -> String {
         guard !secrets.isEmpty else { return message }
-        var text = settings.isEmpty ? message : message.replacingOccurrences(of: settings, with: redactedSettings)
-        let quotedPieces = secrets.filter { $0.contains("\"") }.flatMap { $0.split(separator: "\"") }
-        if quotedPieces.contains(where: { text.contains($0) }) {
+        var text = settings.isEmpty ? message : Scalars.replacing(settings, with: redactedSettings, in: message)
+        let quotedPieces = secrets.map(Scalars.quotedParts).filter { $0.count > 1 }.joined().filter { !$0.isEmpty }
+        if quotedPieces.contains(where: { Scalars.contains($0, in: text) }) {
             // A quote inside the password makes libpq's quoting unreadable: keep only what precedes it.
-            text = String(text.prefix { $0 != "\"" }) + SettingsRedaction.mask
+            text = Scalars.quotedParts(text)[0] + SettingsRedaction.mask
         }
-        let parts = text.split(separator: "\"", omittingEmptySubsequences: false).map(String.init)
-        let shown = parts.enumerated().map { index, part in
+        let shown = Scalars.quotedParts(text).enumerated().map { index, part in
             index % 2 == 0 || mayShow(part) ? part : SettingsRedaction.mask
         }
         let result = shown.joined(separator: "\"")
-        if secrets.contains(where: { $0.count >= 4 && result.contains($0) }) {
+        if secrets.contains(where: { $0.unicodeScalars.count >= 4 && Scalars.contains($0, in: result) }) {
             return "the connection settings cannot be read (details hidden: they would show the password)"
         }
         return result
@@ -64,17 +65,17 @@ struct SettingsRedaction {
     func mayShow(_ quoted: String) -> Bool {
         // libpq's own wording quotes these: `matching "]"`, `missing "=" after`, `(expected ":" or "/")`.
         if secrets.isEmpty || quoted == redactedSettings || ["]", "=", ":", "/"].contains(quoted) { return true }
-        return publicPieces.contains { $0.contains(quoted) } && !secrets.contains { quoted.contains($0) }
+        return publicPieces.contains { Scalars.contains(quoted, in: $0) }
+            && !secrets.contains { Scalars.contains($0, in: quoted) }
     }
 
     /// Where a password may be: after `scheme://user:` up to the last `@`; and after a key ending
     /// in `password` (key=value, or a URL query parameter, maybe percent-encoded) to the end.
-    private static func passwordRanges(in characters: [Character]) -> [Range<Int>] {
+    private static func passwordRanges(in characters: [Unicode.Scalar]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        let text = String(characters)
-        let prefix = ["postgresql://", "postgres://"].first { text.hasPrefix($0) }
+        let prefix = ["postgresql://", "postgres://"].first { characters.starts(with: $0.unicodeScalars) }
         if let prefix {
-            let start = prefix.count
+            let start = prefix.unicodeScalars.count
             if let lastAt = characters[start...].lastIndex(of: "@"),
                 let colon = characters[start..<lastAt].firstIndex(of: ":")
             {
@@ -94,17 +95,19 @@ struct SettingsRedaction {
     }
 
     /// Where the first password key's value starts (key=value allows spaces around `=`).
-    private static func passwordValueStart(in characters: [Character], isURL: Bool) -> Int? {
-        let separators: Set<Character> = isURL ? ["?", "&"] : [" ", "\t", "\n", "\r"]
+    private static func passwordValueStart(in characters: [Unicode.Scalar], isURL: Bool) -> Int? {
+        let separators: Set<Unicode.Scalar> = isURL ? ["?", "&"] : [" ", "\t", "\n", "\r"]
         for index in characters.indices
         where (index == 0 || separators.contains(characters[index - 1])) && !separators.contains(characters[index]) {
             // Each key is read up to the next separator, so a long string is read about once.
             var end = index
             while end < characters.count, characters[end] != "=", !separators.contains(characters[end]) { end += 1 }
             var equals = end
-            while !isURL, equals < characters.count, characters[equals].isWhitespace { equals += 1 }
+            while !isURL, equals < characters.count, Scalars.isSpace(characters[equals]) { equals += 1 }
             guard equals < characters.count, characters[equals] == "=" else { continue }
-            if percentDecoded(String(characters[index..<end])).lowercased().hasSuffix("password") { return equals + 1 }
+            if percentDecoded(Scalars.text(characters[index..<end])).lowercased().hasSuffix("password") {
+                return equals + 1
+            }
         }
         return nil
     }

@@ -13,6 +13,10 @@ import Testing
         ("host=localhost password=Top Secret dbname=x", "missing \"=\"", ["Secret"]),
         ("host=localhost password='TopSecret", "unterminated", ["TopSecret"]),
         ("postgresql://alice:Top\"Secret@[::1/x", "IPv6", ["Secret", "Top\""]),
+        // A combining mark joins the `:` or `"` before it into one Character; libpq reads bytes.
+        ("postgresql://alice:\u{301}TopSecret@[::1/tracker", "IPv6", ["TopSecret", "Secret"]),
+        ("postgresql://alice:Top\"\u{301}Secret@[::1/x", "IPv6", ["Secret", "Top\""]),
+        ("host=localhost password=\u{301}Top Secret dbname=x", "missing \"=\"", ["Secret"]),
     ]
 
     @Test(arguments: malformed)
