@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A pipe whose read end a wait polls: writing one byte ends the wait.
 public final class WakePipe: Sendable {

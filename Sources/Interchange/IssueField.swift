@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// The documented JSON fields of an issue, named as `gh issue list --json` names them.
@@ -12,7 +11,7 @@ public enum IssueField: String, CaseIterable, Sendable {
     /// Parses `number,title,assignees`; an unknown name is refused with the known ones.
     public static func parse(_ text: String, allowed: [IssueField] = listFields) throws(TrackerError) -> [IssueField] {
         var fields: [IssueField] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in text.split(separator: ",").map({ $0.trimmed }) {
             guard let field = IssueField(rawValue: name), allowed.contains(field) else {
                 throw .invalidInput(
                     field: "--json",

@@ -1,5 +1,10 @@
 import CLibPQ
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A message sent with NOTIFY (or `pg_notify`) on a channel this connection listens to.
 public struct PostgresNotification: Sendable, Equatable {
@@ -127,6 +132,6 @@ extension Connection {
 
     /// An SQL identifier in double quotes, inner quotes doubled.
     public static func quotedIdentifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
     }
 }

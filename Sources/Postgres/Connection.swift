@@ -1,5 +1,10 @@
 import CLibPQ
-import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One libpq connection. Not thread-safe, as libpq's rule says: one task at a time
 /// (share it through `Database`, an actor). `PQfinish` runs on deinit, also after a failed connect.
@@ -89,7 +94,7 @@ public final class Connection {
         guard let parsed = PQconninfoParse(settings, &message) else {
             let reason = message.map { String(cString: $0) } ?? "cannot be parsed"
             PQfreemem(message)
-            let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = String(reason.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             throw PostgresError(kind: .invalidSettings, message: SettingsRedaction(settings).redact(trimmed))
         }
         defer { PQconninfoFree(parsed) }
@@ -111,7 +116,7 @@ public final class Connection {
 
     /// Quotes a value for a key=value connection string.
     public static func quotedSettingValue(_ value: String) -> String {
-        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + value.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     private static func connect(keys: [String], values: [String]) -> OpaquePointer? {

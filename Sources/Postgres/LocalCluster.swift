@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A private PostgreSQL that a program runs for itself: created with `initdb` on first use,
 /// started on demand, listening on a Unix socket only, in a directory only its owner can read,
@@ -112,24 +121,22 @@ public struct LocalCluster: Sendable {
 
             # Added at creation: a private server reachable through its own socket only.
             listen_addresses = ''
-            unix_socket_directories = '\(socketDirectory.path.replacingOccurrences(of: "'", with: "''"))'
+            unix_socket_directories = '\(socketDirectory.path.replacing("'", with: "''"))'
             unix_socket_permissions = 0700
 
             """
         if ephemeral {
             settings += "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
         }
-        let config = try FileHandle(forWritingTo: dataDirectory.appending(path: "postgresql.conf"))
-        defer { try? config.close() }
-        try config.seekToEnd()
-        try config.write(contentsOf: Data(settings.utf8))
+        let config = dataDirectory.appending(path: "postgresql.conf")
+        try (try Data(contentsOf: config) + Data(settings.utf8)).write(to: config)
     }
 
     private func createDatabaseIfMissing() throws {
         let admin = try Connection(settings: connectionSettings(database: "postgres"))
         let exists = try admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [databaseName])
         if exists.rows.isEmpty {
-            let quoted = "\"" + databaseName.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = "\"" + databaseName.replacing("\"", with: "\"\"") + "\""
             try admin.execute("CREATE DATABASE \(quoted)")
         }
     }

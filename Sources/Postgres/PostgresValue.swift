@@ -1,5 +1,3 @@
-import Foundation
-
 /// A Swift value that can travel to PostgreSQL as a text-format query parameter.
 /// `nil` text means SQL NULL.
 public protocol PostgresEncodable: Sendable {
@@ -68,8 +66,8 @@ public struct PostgresTextArray: PostgresEncodable {
     public var postgresText: String? {
         let quoted = elements.map { element in
             "\""
-                + element.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                + element.replacing("\\", with: "\\\\")
+                .replacing("\"", with: "\\\"") + "\""
         }
         return "{" + quoted.joined(separator: ",") + "}"
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds PostgreSQL's server programs (`initdb`, `pg_ctl`, …): in the caller's folders first,
 /// then Debian's versioned folders (newest first), Homebrew's, then PATH.

@@ -1,5 +1,10 @@
-import Foundation
 import TrackerCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the JSON array `IssueRowDecoding.selectIssuesWithComments` builds per issue (NULL: none).
 enum CommentsJSON {

@@ -1,6 +1,11 @@
-import Foundation
 import Postgres
 import TrackerCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The comments and mentions of an import, inside its transaction: comments by COPY with their
 /// `commented` events, then every mention (bodies and comments) in one statement.

@@ -1,5 +1,10 @@
-import Foundation
 import TrackerCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the labels array and the milestone object `IssueRowDecoding.columns` builds per issue.
 enum OrganizationJSON {

@@ -1,6 +1,11 @@
-import Foundation
 import Postgres
 import TrackerCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The live feed over PostgreSQL: each subscription is a session of its own (never the
 /// `Database`'s shared connection) that LISTENs on the channel migration 0007's trigger
@@ -28,7 +33,7 @@ public struct PostgresChangeFeed: ChangeFeedRepository {
         let subscription = try await PostgresChangeSubscription.open(
             settings: database.settings, limits: database.limits, filter: filter)
         do {
-            let probe = "tracker_probe_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            let probe = "tracker_probe_" + UUID().uuidString.replacing("-", with: "").lowercased()
             try await subscription.listen(to: [PostgresChangeFeed.channel, probe])
             try await database.tracked { connection in try connection.notify(probe, payload: "") }
             guard try await subscription.hears(probe, within: probeTimeout) else {

@@ -1,5 +1,5 @@
 import ChildProcesses
-import Foundation
+import Dispatch
 import Postgres
 import TrackerCore
 

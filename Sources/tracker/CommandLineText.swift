@@ -1,5 +1,10 @@
-import Foundation
 import TrackerCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Swift repairs invalid UTF-8 in arguments silently; tracker refuses it instead, so what a
 /// person typed is never stored altered.

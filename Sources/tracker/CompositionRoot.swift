@@ -1,8 +1,18 @@
-import Foundation
 import Postgres
 import TrackerCore
 import TrackerPostgres
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one place that picks the database, makes the repositories over it, and (in
 /// `CompositionRoot+UseCases`) the use cases and screen dependencies over those.

@@ -1,5 +1,15 @@
-import Foundation
 import TrackerCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Keeps unsaved drafts as JSON in `$XDG_STATE_HOME/tracker/` (default `~/.local/state/tracker/`),
 /// readable by their owner only: `draft.json` for a new issue, `draft-edit-N.json` and
@@ -10,7 +20,8 @@ struct FileDraftRepository: DraftRepository {
     init(environment: [String: String]) {
         let stateHome =
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appending(path: ".local/state")
+            ?? (environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser)
+            .appending(path: ".local/state")
         folder = stateHome.appending(path: "tracker")
     }
 

@@ -1,6 +1,11 @@
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Ctrl-C (SIGINT) and SIGTERM for a command that runs until it is told to stop: they cancel its
 /// work instead of killing the process, so it can close its database session first.

@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 import TrackerUI
 
@@ -59,7 +58,7 @@ struct IssueTextEditing {
         let read = ReadVersion(issue)
         let edit: IssueEdit
         do {
-            guard !text.title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !text.title.trimmed.isEmpty else {
                 throw TrackerError.invalidInput(
                     field: "title",
                     rule: "the first line is empty; the title goes there, then a blank line, then the body")

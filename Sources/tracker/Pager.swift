@@ -1,6 +1,16 @@
 import ChildProcesses
-import Foundation
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Output a person reads through a pager, as gh and git show it: `TRACKER_PAGER`, else `PAGER`,
 /// else `less -FRX` (quits when the text fits one screen, keeps colours, leaves it on the screen).
@@ -14,7 +24,7 @@ struct Pager {
     init?(disabled: Bool, environment: [String: String]) {
         guard !disabled, isatty(STDOUT_FILENO) == 1 else { return nil }
         let chosen = environment["TRACKER_PAGER"] ?? environment["PAGER"] ?? "less -FRX"
-        let command = chosen.trimmingCharacters(in: .whitespaces)
+        let command = chosen.trimmed
         guard !command.isEmpty, command != "cat", Pager.programExists(command, path: environment["PATH"]) else {
             return nil
         }

@@ -1,5 +1,15 @@
-import Foundation
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A progress line on stderr (count, rate, ETA), only when stderr is a terminal.
 final class ProgressLine: @unchecked Sendable {

@@ -1,4 +1,3 @@
-import Foundation
 import TrackerUI
 
 /// The executable's own lines (notices, errors, traces): every one passes `VisibleText`, so a

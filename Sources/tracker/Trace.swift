@@ -1,4 +1,3 @@
-import Foundation
 import Postgres
 
 /// `--verbose`: one line per step on stderr.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackerCore
 import TrackerUI
 
@@ -54,16 +53,16 @@ struct Tracker: AsyncParsableCommand {
             }
         } catch let error as CommandWordsError {
             Say.error(error.description)
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            exitProcess(ExitCode.validationFailure.rawValue)
         } catch let error as TrackerError {
             Say.error("\(error)")
-            Foundation.exit(ExitStatus.of(error))
+            exitProcess(ExitStatus.of(error))
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             Say.error("\(message) (see --help)")
-            Foundation.exit(code.rawValue)
+            exitProcess(code.rawValue)
         }
     }
 }

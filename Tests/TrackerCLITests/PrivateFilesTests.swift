@@ -24,6 +24,18 @@ import TrackerCore
         return info.st_mode & 0o7777
     }
 
+    /// XDG's state folder, else ~/.local/state (an empty XDG_STATE_HOME counts as unset).
+    @Test func draftsLiveInTheXDGStateFolder() {
+        let expected = [
+            (["XDG_STATE_HOME": "/x/state", "HOME": "/home/a"], "/x/state/tracker"),
+            (["XDG_STATE_HOME": "", "HOME": "/home/a"], "/home/a/.local/state/tracker"),
+            (["HOME": "/home/a"], "/home/a/.local/state/tracker"),
+        ]
+        for (environment, folder) in expected {
+            #expect(FileDraftRepository(environment: environment).folder.path == folder, "\(environment)")
+        }
+    }
+
     @Test func theDraftAndItsFolderAreTheOwnersOnly() throws {
         let home = try scratch()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -1,5 +1,3 @@
-import Foundation
-
 public struct Issue: Equatable, Sendable {
     public var number: IssueNumber
     public var title: String

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One entry of an issue's timeline, written in the same transaction as the change it records.
 public struct IssueEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The tabs of the interactive front, in the order their numbers switch to them.
 public enum Tab: Int, CaseIterable, Equatable, Sendable {
     case issues = 1
@@ -46,13 +44,13 @@ public enum TabCommands {
 
     /// nil when the line is not about tabs.
     public static func parse(_ line: String) -> Parsed? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         if let number = Int(trimmed) {
             return Tab(rawValue: number).map(Parsed.switchTo)
         }
         let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
         guard words.first?.lowercased() == "tab" else { return nil }
-        let name = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        let name = words.count > 1 ? words[1].trimmed : ""
         return Tab.named(name).map(Parsed.switchTo) ?? .unknownTab(name)
     }
 }

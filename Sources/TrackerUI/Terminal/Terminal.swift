@@ -1,5 +1,4 @@
 import ChildProcesses
-import Foundation
 import TrackerCore
 
 /// Where screens are shown and lines are read: the terminal plays the part UIKit's navigation
@@ -51,7 +50,7 @@ extension Terminal {
 
     /// Shows `prompt` and reads an answer; nil when the person cancels with `:q` or input ends.
     func readAnswer(prompt: String) -> String? {
-        guard let line = readLine(prompt: prompt), line.trimmingCharacters(in: .whitespaces) != ":q" else {
+        guard let line = readLine(prompt: prompt), line.trimmed != ":q" else {
             return nil
         }
         return line

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import TrackerCore
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct CommentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -115,7 +120,7 @@ struct AddCommentCommand: AsyncParsableCommand {
             do {
                 body = try Comment.validBody(written)
             } catch {
-                guard !written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw error }
+                guard !written.trimmed.isEmpty else { throw error }
                 try? drafts.save(SavedDraft(title: "", body: written, assignees: []), in: .comment(number))
                 throw error.noting(recoverHint)
             }

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import TrackerCore
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,7 +76,7 @@ struct CreateCommand: AsyncParsableCommand {
             draft = saved
         }
         let names = (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmed }
         let labelNames = try draft.labels.map { try LabelName($0) }
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).

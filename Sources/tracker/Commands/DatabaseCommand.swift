@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import Postgres
 import TrackerCore
 import TrackerPostgres
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct DatabaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

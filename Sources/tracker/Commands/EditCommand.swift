@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import Interchange
 import TrackerCore
 import TrackerUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -131,6 +136,6 @@ struct EditCommand: AsyncParsableCommand {
 
     /// `alice,bob` and repeated flags alike.
     static func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmed }
     }
 }

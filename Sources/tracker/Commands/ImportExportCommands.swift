@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Interchange
 import TrackerCore
 import TrackerUI

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackerCore
 import TrackerUI
 
@@ -49,11 +48,11 @@ struct WatchCommand: AsyncParsableCommand {
                 throw TrackerError.databaseUnavailable(unavailable.description)
             }
         }
-        if let signal { Foundation.exit(InterruptSignals.exitStatus(for: signal)) }
+        if let signal { exitProcess(InterruptSignals.exitStatus(for: signal)) }
     }
 
     static func eventID(_ text: String) throws -> Int64 {
-        guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id >= 1 else {
+        guard let id = Int64(text.trimmed), id >= 1 else {
             throw TrackerError.invalidInput(
                 field: "--since", rule: "'\(text)' is not an event id: give a number `tracker watch` printed")
         }

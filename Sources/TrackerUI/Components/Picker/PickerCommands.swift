@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a line typed at a picker's prompt into what the person meant: a number toggles that
 /// choice, other text searches, `done`, `q` or Enter finishes (keeping the choice), `:q` or
 /// `cancel` leaves unchanged.
@@ -15,7 +13,7 @@ public enum PickerCommands {
         "Type a number to toggle, letters to search, Enter (or q, done) to finish, :q to leave unchanged"
 
     public static func parse(_ line: String) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         switch trimmed.lowercased() {
         case ":q", "cancel": return .cancel
         case "done", "q", "": return .done

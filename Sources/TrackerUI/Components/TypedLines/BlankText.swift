@@ -1,6 +1,4 @@
-import Foundation
-
 extension String {
     /// Nothing but spaces: at a prompt, Enter alone (keep the value, or pick the default).
-    var isBlank: Bool { trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }

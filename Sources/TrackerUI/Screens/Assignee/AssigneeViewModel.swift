@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// Who works on one or more issues. From a script it adds or removes assignees at once; on the
@@ -144,7 +143,7 @@ public final class AssigneeViewModel {
 
     private func search(_ prefix: String) async throws {
         guard let listUsers = useCases.listUsers else { return }
-        let text = prefix.trimmingCharacters(in: .whitespaces)
+        let text = prefix.trimmed
         let found = try await listUsers(prefix: text.isEmpty ? nil : text, limit: AssigneeViewModel.candidateCount)
         output.picker.show(candidates: found.map(\.login))
         if found.isEmpty { output.notice = "Nobody's login starts with '\(text)'." }

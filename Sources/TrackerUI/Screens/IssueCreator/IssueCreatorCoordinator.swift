@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// The new-issue screen: title (checked as typed), body, optional assignees (the assignee screen
@@ -82,7 +81,7 @@ public final class IssueCreatorCoordinator: Coordinator {
         while true {
             view.renderSummary(viewModel.output, to: terminal)
             guard let answer = ask("Create this issue? [Y/n, l labels, m milestone] ") else { return false }
-            switch answer.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch answer.trimmed.lowercased() {
             case "l": await chooseLabels()
             case "m": await chooseMilestone()
             case let other: return !other.hasPrefix("n")

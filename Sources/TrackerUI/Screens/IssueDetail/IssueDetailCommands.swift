@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// Turns a line typed at the issue screen's prompt into the screen's `Input` or a way out.
@@ -26,7 +25,7 @@ public enum IssueDetailCommands {
     }
 
     public static func parse(_ line: String) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         let words = trimmed.split(separator: " ").map { $0.lowercased() }
         guard let command = words.first else { return .input(.appear) }
         let rest = words.dropFirst().joined(separator: " ")

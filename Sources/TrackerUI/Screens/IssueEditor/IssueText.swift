@@ -1,5 +1,3 @@
-import Foundation
-
 /// An issue's title and body as one text for the person's editor: the title on the first line,
 /// a blank line, then the body.
 public struct IssueText: Equatable, Sendable {

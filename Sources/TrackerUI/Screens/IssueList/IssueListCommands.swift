@@ -17,9 +17,9 @@ public enum IssueListCommands {
 
     /// `me` resolves `@me` in filters.
     public static func parse(_ line: String, current: IssueFilter, me: Login) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         let command = trimmed.prefix { !$0.isWhitespace && $0 != "/" }
-        let rest = trimmed.dropFirst(command.isEmpty ? 1 : command.count).trimmingCharacters(in: .whitespaces)
+        let rest = trimmed.dropFirst(command.isEmpty ? 1 : command.count).trimmed
         if trimmed.hasPrefix("/") { return .input(.search(rest)) }
         switch command.lowercased() {
         case "": return .input(.refresh)

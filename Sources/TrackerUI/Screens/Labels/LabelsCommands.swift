@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a line typed at the Labels tab's prompt into what the person meant.
 public enum LabelsCommands {
     public static let help =
@@ -17,7 +15,7 @@ public enum LabelsCommands {
     }
 
     public static func parse(_ line: String) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
         let command = words.first?.lowercased() ?? ""
         let reference = words.count > 1 ? unquoted(words[1]) : ""
@@ -34,7 +32,7 @@ public enum LabelsCommands {
 
     /// `"good first issue"` names the label `good first issue`.
     static func unquoted(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return trimmed }
         return String(trimmed.dropFirst().dropLast())
     }

@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// The Labels tab's state: every label, and what creating, editing or deleting one did. A label
@@ -54,7 +53,7 @@ public final class LabelsViewModel {
 
     /// The label at this row number (from 1) or with this name; sets the failure when none.
     public func label(_ reference: String) -> Label? {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmed
         if let row = Int(text), output.labels.indices.contains(row - 1) { return output.labels[row - 1] }
         if let found = output.labels.first(where: { $0.name.value.lowercased() == text.lowercased() }) { return found }
         output.failure = .unknownLabel(

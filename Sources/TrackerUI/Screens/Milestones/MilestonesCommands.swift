@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a line typed at the Milestones tab's prompt into what the person meant.
 public enum MilestonesCommands {
     public static let help =
@@ -19,7 +17,7 @@ public enum MilestonesCommands {
     }
 
     public static func parse(_ line: String) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
         let command = words.first?.lowercased() ?? ""
         let reference = words.count > 1 ? LabelsCommands.unquoted(words[1]) : ""

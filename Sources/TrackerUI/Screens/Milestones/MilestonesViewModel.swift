@@ -1,4 +1,3 @@
-import Foundation
 import TrackerCore
 
 /// The Milestones tab's state: every milestone (open first) with its progress, and what creating,
@@ -47,7 +46,7 @@ public final class MilestonesViewModel {
 
     /// The milestone at this row number (from 1) or with this title; sets the failure when none.
     public func milestone(_ reference: String) -> Milestone? {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmed
         if let row = Int(text), output.milestones.indices.contains(row - 1) { return output.milestones[row - 1] }
         if let found = output.milestones.first(where: { $0.title.value.lowercased() == text.lowercased() }) {
             return found
@@ -64,7 +63,7 @@ public final class MilestonesViewModel {
             break
         case .create(let title, let due, let description):
             let title = try MilestoneTitle(title)
-            let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmingCharacters(in: .whitespaces))
+            let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmed)
             let created = try await useCases.createMilestone(title: title, description: description, dueOn: dueOn)
             output.notice = "Created milestone \(MilestonesViewModel.quoted(created.title))"
         case .close(let title):

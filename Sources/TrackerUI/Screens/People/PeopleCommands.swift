@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a line typed at the People tab's prompt into what the person meant.
 public enum PeopleCommands {
     public static let help = "n LOGIN [NAME] add a user · r refresh · " + TabCommands.help + " · ? help · q quit"
@@ -11,7 +9,7 @@ public enum PeopleCommands {
     }
 
     public static func parse(_ line: String) -> Parsed {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmed
         let words = trimmed.split(separator: " ", maxSplits: 2).map(String.init)
         switch (words.first?.lowercased() ?? "", words.count) {
         case ("", _), ("r", 1): return .input(.appear)
