@@ -37,13 +37,17 @@ test: deps lint
 # Benchmarks: medians beside psql at 10k, 100k and 1M issues (slow: it seeds 1M issues).
 # BENCH_SIZES=10000,100000 make bench for a shorter run.
 BENCH_SIZES ?= 10000,100000,1000000
+BENCH_RESULTS ?= /tmp/tracker-bench-results.jsonl
 comma = ,
 bench: deps
 	$(RELEASE_BUILD)
-	python3 scripts/bench.py "$(RELEASE_BIN)/tracker" --sizes $(BENCH_SIZES)
-	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size 10000
-	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size $(lastword $(subst $(comma), ,$(BENCH_SIZES)))
+	rm -f "$(BENCH_RESULTS)"
+	python3 scripts/bench.py "$(RELEASE_BIN)/tracker" --sizes $(BENCH_SIZES) --results "$(BENCH_RESULTS)"
+	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size 10000 --results "$(BENCH_RESULTS)"
+	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size $(lastword $(subst $(comma), ,$(BENCH_SIZES))) \
+		--results "$(BENCH_RESULTS)"
 	python3 scripts/bench-watch.py "$(RELEASE_BIN)/tracker"
+	python3 scripts/bench-targets.py "$(BENCH_RESULTS)"
 
 # Only the live-updates part of the bench: tracker watch's latency and what watchers cost a write.
 bench-watch: deps

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make bench` (second part): start-up, latency through a slow network, taskwarrior, JSON rate.
 
-usage: scripts/bench-latency.py TRACKER_BINARY [--size 10000] [--runs 15]
+usage: scripts/bench-latency.py TRACKER_BINARY [--size 10000] [--runs 15] [--results FILE]
 Uses the private cluster and the seeded `bench_SIZE` database scripts/bench.py leaves in
 $TRACKER_BENCH_DIR (default /tmp/tracker-bench); run bench.py first. Prints Markdown tables:
 - start-up: `tracker --version` and `--help` beside a static Swift "hello", a C "hello" linked to
@@ -11,6 +11,7 @@ $TRACKER_BENCH_DIR (default /tmp/tracker-bench); run bench.py first. Prints Mark
 - `tracker create` beside taskwarrior's `task add` with as many tasks as the tracker has issues;
 - `tracker export` and `list --limit 0 --json` beside psql `COPY (SELECT json …) TO STDOUT` of
   the same fields.
+With --results, adds the figures issue 13 sets targets for to FILE (for scripts/bench-targets.py).
 """
 import argparse
 import json
@@ -22,12 +23,13 @@ import sys
 import tempfile
 import time
 
-from bench_env import PSQL, tracker_env
+from bench_env import PSQL, record, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--size", type=int, default=10000)
 parser.add_argument("--runs", type=int, default=15)
+parser.add_argument("--results")
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
 cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
@@ -68,11 +70,16 @@ subprocess.run(["cc", "-O2", os.path.join(scratch, "hello.c"), "-I", include, "-
                 os.path.join(scratch, "hello-libpq")], check=True)
 print("### Start-up (median of 40 runs, wall)\n")
 print("| program | ms |\n| --- | --- |")
+startup = {}
 for name, command in [("tracker --version", [tracker, "--version"]), ("tracker --help", [tracker, "--help"]),
                       ("static Swift \"hello\"", [os.path.join(scratch, "hello-swift")]),
                       ("C \"hello\" linked to libpq", [os.path.join(scratch, "hello-libpq")]),
                       ("psql --version (the real binary)", [PSQL, "--version"])]:
-    print(f"| {name} | {median_ms(command, runs=40):.1f} |")
+    startup[name] = median_ms(command, runs=40)
+    print(f"| {name} | {startup[name]:.1f} |")
+hello = startup['static Swift "hello"']
+record(args.results, 1, "`tracker --version`, wall", f"{startup['tracker --version']:.1f} ms (static hello {hello:.1f} ms)",
+       "≤ 5 ms", startup["tracker --version"] <= 5)
 
 
 # ---- latency through a delaying proxy -------------------------------------------------------
@@ -120,6 +127,14 @@ for name in results[0.0]:
         value = results[delay][name]
         cells += [f"{value:.1f} ms", f"{value / results[delay]['psql select 1']:.2f}"]
     print(f"| {name} | " + " | ".join(cells) + " |")
+trackers = [name for name in results[0.0] if name.startswith("tracker")]
+slowest = max(trackers, key=lambda name: results[0.010][name])
+ratio = results[0.010][slowest] / results[0.010]["psql select 1"]
+record(args.results, 3, f"slowest command ÷ psql `select 1`, {args.size:,} issues", f"{ratio:.2f} ({slowest})", "≤ 1.1",
+       ratio <= 1.1)
+ratio = results[0.0]["tracker list"] / results[0.0]["psql, the list's SQL"]
+record(args.results, 4, f"`list` ÷ psql, the list's SQL (loopback TCP), {args.size:,} issues", f"{ratio:.2f}", "≤ 1.0",
+       ratio <= 1.0)
 
 # ---- taskwarrior ----------------------------------------------------------------------------
 if shutil.which("task") is None and os.geteuid() == 0:
@@ -148,6 +163,8 @@ if shutil.which("task"):
     print(f"| tracker create (unix socket) | {create:.1f} |")
     print(f"| taskwarrior {version} task add | {task_add:.1f} |")
     print(f"| ratio | {create / task_add:.2f} |")
+    record(args.results, 7, f"`create` ÷ `task add`, {args.size:,} items", f"{create / task_add:.2f}", "< 1.0",
+           create < task_add)
 else:
     print("\n(taskwarrior is not installed and could not be: its row is left out)")
 
@@ -178,4 +195,7 @@ print("| program | s | issues/s | rate vs psql |\n| --- | --- | --- | --- |")
 for name, value in [("psql COPY (SELECT json_build_object(…)) TO STDOUT, the same fields", copy_ms),
                     ("tracker export", export_ms), ("tracker list --state all --limit 0 --json", listed_ms)]:
     print(f"| {name} | {value / 1000:.2f} | {args.size / (value / 1000):,.0f} | {copy_ms / value:.2f} |")
+    if name.startswith("tracker"):
+        record(args.results, 5, f"{name} rate ÷ psql COPY, {args.size:,} issues", f"{copy_ms / value:.2f}", "≥ 0.7",
+               copy_ms / value >= 0.7)
 shutil.rmtree(scratch, ignore_errors=True)

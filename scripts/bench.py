@@ -3,8 +3,9 @@
 same SQL in the same run, at several sizes of deterministic seed data, plus import throughput
 beside psql's \\copy of the same rows and the peak memory of `tracker export`.
 
-usage: scripts/bench.py TRACKER_BINARY [--sizes 10000,100000,1000000] [--runs 15]
-Prints a Markdown table. Uses a private cluster in $TRACKER_BENCH_DIR (default /tmp/tracker-bench).
+usage: scripts/bench.py TRACKER_BINARY [--sizes 10000,100000,1000000] [--runs 15] [--results FILE]
+Prints a Markdown table; with --results, adds the figures issue 13 sets targets for to FILE
+(scripts/bench-targets.py prints them). Uses a private cluster in $TRACKER_BENCH_DIR (default /tmp/tracker-bench).
 """
 import argparse
 import os
@@ -15,12 +16,13 @@ import sys
 import tempfile
 import time
 
-from bench_env import PSQL, tracker_env
+from bench_env import PSQL, record, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--sizes", default="10000,100000,1000000")
 parser.add_argument("--runs", type=int, default=15)
+parser.add_argument("--results")
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -256,3 +258,24 @@ for name, by_size in rows.items():
     print(f"| {name} | " + " | ".join(cells) + f" | {growth} |")
 if "export_peak" in dir():
     print(f"\nPeak resident memory of `tracker export` at {export_peak[0]:,} issues: {export_peak[1]:.1f} MiB")
+
+# The targets of issue 13 this part measures: every one-shot command at most psql's time (the
+# worst ratio at each size), growth from the smallest size at most 1.2, import at least 50,000
+# issues/s, and export's peak memory under 64 MiB.
+commands = [name for name in rows if not name.startswith("import")]
+for size in sizes:
+    worst = max(commands, key=lambda name: rows[name][size][0] / rows[name][size][1])
+    ratio = rows[worst][size][0] / rows[worst][size][1]
+    record(args.results, 4, f"worst command ÷ psql, the same SQL (unix socket), {size:,} issues",
+           f"{ratio:.2f} ({worst})", "≤ 1.0", ratio <= 1.0)
+if len(sizes) > 1:
+    steepest = max(commands, key=lambda name: rows[name][sizes[-1]][0] / rows[name][sizes[0]][0])
+    growth = rows[steepest][sizes[-1]][0] / rows[steepest][sizes[0]][0]
+    record(args.results, 4, f"steepest growth {sizes[0]:,} → {sizes[-1]:,}", f"{growth:.2f} ({steepest})", "≤ 1.2",
+           growth <= 1.2)
+for size in sizes:
+    rate = rows["import (issues/s)"][size][0]
+    record(args.results, 6, f"issues/s, {size:,} issues", f"{rate:,.0f}", "≥ 50,000 at 1,000,000", rate >= 50_000)
+if "export_peak" in dir():
+    record(args.results, 5, f"export peak memory, {export_peak[0]:,} issues", f"{export_peak[1]:.1f} MiB", "< 64 MiB",
+           export_peak[1] < 64)

@@ -1,5 +1,6 @@
 """What every bench script shares: the real psql and an environment without the caller's
 connection settings."""
+import json
 import os
 import subprocess
 
@@ -14,3 +15,11 @@ def tracker_env(cluster_dir, user):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
     env.update({"TRACKER_CLUSTER_DIR": cluster_dir, "TRACKER_USER": user, "NO_COLOR": "1"})
     return env
+
+
+def record(path, target, what, value, limit, met):
+    """Adds one measured figure to the run's results (JSON lines) for scripts/bench-targets.py:
+    `target` is the issue's number for it, `value` and `limit` are already worded."""
+    if path:
+        with open(path, "a") as results:
+            results.write(json.dumps({"target": target, "what": what, "value": value, "limit": limit, "met": met}) + "\n")
