@@ -157,14 +157,17 @@ for size in sizes:
     comments_sql = (show_sql.replace(f"= {middle}", f"= {commented}") + "; SELECT c.id, author.login, c.body, c.created_at, c.updated_at "
                     f"FROM issue_comments c JOIN users author ON author.id = c.author_id WHERE c.issue_number = {commented} ORDER BY c.id")
     rows.setdefault("show N --comments", {})[size] = (median_ms([tracker, "show", commented, "--comments"], url), median_ms(psql(database, comments_sql)))
+    # As IssueStatusQuery: the person's assignments and mentions first, each issue read by number.
+    open_issue = "CROSS JOIN LATERAL (SELECT i.number, i.updated_at FROM issues i WHERE i.number = {} AND i.state = 'open' OFFSET 0) i"
     status_sections = [
-        ("assigned", "i.number IN (SELECT ia.issue_number FROM issue_assignees ia WHERE ia.user_id = (SELECT id FROM me))"),
-        ("mentioned", "i.number IN (SELECT m.issue_number FROM issue_mentions m WHERE m.user_id = (SELECT id FROM me))"),
-        ("opened", "i.author_id = (SELECT id FROM me)"),
+        ("assigned", f"FROM issue_assignees ia {open_issue.format('ia.issue_number')} WHERE ia.user_id = (SELECT id FROM me)"),
+        ("mentioned", "FROM (SELECT DISTINCT m.issue_number FROM issue_mentions m WHERE m.user_id = (SELECT id FROM me)) m "
+                      + open_issue.format("m.issue_number")),
+        ("opened", "FROM issues i WHERE i.state = 'open' AND i.author_id = (SELECT id FROM me)"),
     ]
     status_sql = ("WITH me AS (SELECT id FROM users WHERE lower(login) = 'user7'), " + ", ".join(
-        f"{name} AS (SELECT i.number, count(*) OVER () AS total FROM issues i WHERE i.state = 'open' AND {where} "
-        f"ORDER BY i.updated_at DESC, i.number DESC LIMIT 5)" for name, where in status_sections)
+        f"{name} AS (SELECT i.number, count(*) OVER () AS total {source} "
+        f"ORDER BY i.updated_at DESC, i.number DESC LIMIT 5)" for name, source in status_sections)
         + ", picked AS (" + " UNION ALL ".join(f"SELECT '{name}' AS section, number, total FROM {name}" for name, _ in status_sections)
         + f") SELECT picked.section, picked.total, s.* FROM picked JOIN ({SELECT}) s ON s.number = picked.number")
     rows.setdefault("status (as user7)", {})[size] = (median_ms([tracker, "status"], {**url, "TRACKER_USER": "user7"}),

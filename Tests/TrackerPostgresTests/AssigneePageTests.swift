@@ -10,18 +10,6 @@ import TrackerTestSupport
 /// full, however many assignments they have (issue 13: it used to read all of them, so it grew
 /// with the tracker's age).
 @Suite struct AssigneePageTests {
-    /// Rows each scan of `relation` returned in `plan` (EXPLAIN ANALYZE's JSON), all loops counted.
-    func rowsRead(from relation: String, in plan: Any) -> Int {
-        if let nodes = plan as? [Any] { return nodes.reduce(0) { $0 + rowsRead(from: relation, in: $1) } }
-        guard let node = plan as? [String: Any] else { return 0 }
-        var rows = 0
-        if node["Relation Name"] as? String == relation {
-            rows += (node["Actual Rows"] as? Int ?? 0) * (node["Actual Loops"] as? Int ?? 0)
-        }
-        for key in ["Plan", "Plans"] { rows += node[key].map { rowsRead(from: relation, in: $0) } ?? 0 }
-        return rows
-    }
-
     @Test func aBusyPersonsOpenPageReadsAboutAPageOfAssignments() async throws {
         let connection = try Connection(settings: try await TestPostgres.shared.freshDatabase())
         // 30,000 issues, each assigned to one of 10 people; busy has every 10th (3,000), and

@@ -1,0 +1,12 @@
+/// Rows each scan of `relation` returned in `plan` (EXPLAIN ANALYZE's JSON, parsed), all loops
+/// counted: what a query read, whatever the machine.
+func rowsRead(from relation: String, in plan: Any) -> Int {
+    if let nodes = plan as? [Any] { return nodes.reduce(0) { $0 + rowsRead(from: relation, in: $1) } }
+    guard let node = plan as? [String: Any] else { return 0 }
+    var rows = 0
+    if node["Relation Name"] as? String == relation {
+        rows += (node["Actual Rows"] as? Int ?? 0) * (node["Actual Loops"] as? Int ?? 0)
+    }
+    for key in ["Plan", "Plans"] { rows += node[key].map { rowsRead(from: relation, in: $0) } ?? 0 }
+    return rows
+}
