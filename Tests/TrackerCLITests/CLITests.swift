@@ -146,6 +146,23 @@ import TrackerTestSupport
         let listed = try tracker.run(["users", "list", "--search", "al"])
         #expect(listed.stdout.contains("alice") && listed.stdout.contains("Alice Liddell"))
         #expect(!listed.stdout.contains("tester"))
+        #expect(try tracker.run(["users", "add", "alf", "--name", "Alf / Melmac"]).status == 0)
+        #expect(try tracker.run(["users", "list", "-S", "al"]).stdout == "alf    Alf / Melmac\nalice  Alice Liddell\n")
+        let json = try tracker.run(["users", "list", "-S", "al", "--json"]).stdout
+        #expect(
+            json == """
+                [
+                  {
+                    "login" : "alf",
+                    "name" : "Alf / Melmac"
+                  },
+                  {
+                    "login" : "alice",
+                    "name" : "Alice Liddell"
+                  }
+                ]
+
+                """)
     }
 
     @Test func aMalformedDatabaseURLIsInvalidInput() throws {
