@@ -69,7 +69,7 @@ extension PostgresIssueRepository {
 ///
 /// The total needs every matching issue, so the LIMIT cannot stop a scan early; but the planner
 /// costs as if it could and, at a million issues, walked all open issues looking for the user's
-/// assignments (0.7 s). So the assigned and mentioned sections start from the user's own rows and
+/// assignments (0.4 s). So the assigned and mentioned sections start from the user's own rows and
 /// read each issue by its number: `OFFSET 0` keeps that lookup a subquery the planner cannot
 /// turn back into a join over all issues.
 enum IssueStatusQuery {
