@@ -14,8 +14,9 @@ public final class Connection {
     private let notices = NoticeCollector(limit: Connection.keptNotices)
     /// Statements waiting for the next flight (see Connection+Pipeline).
     var queued: [(statement: Statement, pending: PendingResult)] = []
-    /// Timestamps as ISO text in UTC whatever the server's defaults, and every statement bounded:
-    /// set at the start of each transaction, in the same flight.
+    /// Timestamps as ISO text in UTC whatever the server's defaults, every statement bounded, and
+    /// (when given) the schemas names are looked up in: set at the start of each transaction, in
+    /// the same flight. The function is named with its schema: the search path is not set yet.
     let sessionSettings: Statement
     /// Which statement of the last flight failed (its position in the flight), if one did.
     var failedStatement: Int?
@@ -25,7 +26,9 @@ public final class Connection {
 
     /// Connects with a URL or key=value string; `nil` or "" uses libpq's own `PG*` variables and defaults.
     /// `limits.connectTimeout` applies unless the settings name their own `connect_timeout`.
-    public init(settings: String?, limits: SessionLimits = .standard) throws(PostgresError) {
+    /// `searchPath`, when given, replaces the session's own in every transaction, so no schema a
+    /// server's defaults put on it (one other roles can write in) is looked into for names.
+    public init(settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil) throws(PostgresError) {
         if let settings, !settings.isEmpty { try Connection.validate(settings) }
         let keys = ["connect_timeout", "dbname", "client_encoding"]
         let values = [String(limits.connectTimeout), settings ?? "", "UTF8"]
@@ -41,11 +44,17 @@ public final class Connection {
         }
         handle = connection
         self.settings = settings
-        sessionSettings = Statement(
+        sessionSettings = Connection.sessionSettings(limits: limits, searchPath: searchPath)
+    }
+
+    private static func sessionSettings(limits: SessionLimits, searchPath: String?) -> Statement {
+        let timeout = String(limits.statementTimeoutMilliseconds)
+        let settings = """
+            SELECT pg_catalog.set_config('DateStyle', 'ISO', true), pg_catalog.set_config('TimeZone', 'UTC', true),
+                   pg_catalog.set_config('statement_timeout', $1, true)
             """
-            SELECT set_config('DateStyle', 'ISO', true), set_config('TimeZone', 'UTC', true),
-                   set_config('statement_timeout', $1, true)
-            """, [String(limits.statementTimeoutMilliseconds)])
+        guard let searchPath else { return Statement(settings, [timeout]) }
+        return Statement(settings + ", pg_catalog.set_config('search_path', $2, true)", [timeout, searchPath])
     }
 
     public convenience init(settings: String?, connectTimeout: Int) throws(PostgresError) {

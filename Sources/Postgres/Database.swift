@@ -7,14 +7,19 @@ public actor Database {
 
     public nonisolated let settings: String?
     public nonisolated let limits: SessionLimits
+    /// The search path every transaction runs with (see `Connection.init`); nil keeps the server's.
+    public nonisolated let searchPath: String?
     /// Sent ahead of each new connection's first statements, in the same flight (e.g. a check).
     public let prelude: [Statement]
     private var connection: Connection?
     private var lastUsed = ContinuousClock.now
 
-    public init(settings: String?, limits: SessionLimits = .standard, prelude: [Statement] = []) {
+    public init(
+        settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil, prelude: [Statement] = []
+    ) {
         self.settings = settings
         self.limits = limits
+        self.searchPath = searchPath
         self.prelude = prelude
     }
 
@@ -67,7 +72,7 @@ public actor Database {
             if connection.ping() { return connection }
             self.connection = nil
         }
-        let fresh = try Connection(settings: settings, limits: limits)
+        let fresh = try Connection(settings: settings, limits: limits, searchPath: searchPath)
         for statement in prelude { fresh.send(statement.sql, statement.parameters) }
         connection = fresh
         lastUsed = .now

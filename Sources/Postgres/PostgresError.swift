@@ -70,4 +70,5 @@ public enum SQLState {
     public static let serializationFailure = "40001"
     public static let deadlockDetected = "40P01"
     public static let queryCanceled = "57014"
+    public static let insufficientPrivilege = "42501"
 }

@@ -27,6 +27,9 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     case editConflict(EditConflict)
     /// The acting user may not do this (e.g. edit someone else's comment).
     case notPermitted(String)
+    /// The database refused this role the change (its privileges): what was refused, and who can
+    /// do it or grant it.
+    case accessDenied(String)
     /// Anything else the database said that the person cannot fix by retyping.
     case storageFailure(String)
 
@@ -71,7 +74,7 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .editConflict(let conflict):
             return "\(conflict); your text is kept as a draft: `tracker edit \(conflict.read.number.value) --recover` "
                 + "applies it to the new version"
-        case .notPermitted(let message):
+        case .notPermitted(let message), .accessDenied(let message):
             return message
         case .databaseUnavailable(let message), .schemaMismatch(let message), .storageFailure(let message):
             return message

@@ -38,6 +38,11 @@ extension PostgresError {
                 "the database kept refusing the change because of concurrent changes (SQLSTATE \(sqlState ?? "")) "
                     + "after \(Database.transactionAttempts) tries; nothing was saved, try again")
         }
+        if sqlState == SQLState.insufficientPrivilege {
+            return .accessDenied(
+                "the database does not allow this role that change (\(message)); nothing was saved. "
+                    + "Ask the tracker's owner for access")
+        }
         if sqlState == SQLState.undefinedTable {
             return .schemaMismatch("the database has no tracker schema: run `tracker migrate`")
         }

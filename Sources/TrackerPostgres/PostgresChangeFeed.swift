@@ -31,7 +31,7 @@ public struct PostgresChangeFeed: ChangeFeedRepository {
     /// this session no longer holds, so the probe never arrives.
     public func subscribe(_ filter: ChangeFilter) async throws -> any ChangeSubscription {
         let subscription = try await PostgresChangeSubscription.open(
-            settings: database.settings, limits: database.limits, filter: filter)
+            settings: database.settings, limits: database.limits, searchPath: database.searchPath, filter: filter)
         do {
             let probe = "tracker_probe_" + UUID().uuidString.replacing("-", with: "").lowercased()
             try await subscription.listen(to: [PostgresChangeFeed.channel, probe])

@@ -20,14 +20,14 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
 
     /// Connects a session of its own, named in `pg_stat_activity`.
     static func open(
-        settings: String?, limits: SessionLimits, filter: ChangeFilter
+        settings: String?, limits: SessionLimits, searchPath: String?, filter: ChangeFilter
     ) async throws
         -> PostgresChangeSubscription
     {
         let subscription = PostgresChangeSubscription(wake: try WakePipe(), filter: filter)
         try await run(on: subscription.queue) {
             do {
-                let connection = try Connection(settings: settings, limits: limits)
+                let connection = try Connection(settings: settings, limits: limits, searchPath: searchPath)
                 try connection.execute("SET application_name = '\(PostgresChangeFeed.applicationName)'")
                 subscription.connection = connection
             } catch let error as PostgresError {

@@ -8,10 +8,10 @@ public enum SchemaSnapshot {
             """
             SELECT string_agg(line, E'\\n' ORDER BY line) FROM (
                 SELECT pg_get_indexdef(i.indexrelid) AS line FROM pg_index i
-                  JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace
+                  JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'tracker'::regnamespace
                 UNION ALL
                 SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
-                 WHERE connamespace = 'public'::regnamespace
+                 WHERE connamespace = 'tracker'::regnamespace
                 UNION ALL
                 SELECT tgrelid::regclass || ' trigger ' || tgname || ' ' || tgenabled::text FROM pg_trigger WHERE NOT tgisinternal
             ) s

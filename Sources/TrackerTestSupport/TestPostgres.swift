@@ -58,13 +58,25 @@ public actor TestPostgres {
         return try await task.value
     }
 
-    private func createDatabase(template: String) throws -> String {
+    /// Tests read and write the tracker's tables with plain SQL, so their databases find them
+    /// by default; tracker itself never relies on it (it sets its own search path), and the
+    /// look-alike tests use `databaseWithoutTrackerPath()`.
+    private func createDatabase(template: String, findingTrackerTables: Bool = true) throws -> String {
         counter += 1
         let name = "tracker_test_\(runID)_\(counter)"
         let admin = try Connection(settings: try serverSettings())
         TestPostgres.made(name)
         try admin.execute("CREATE DATABASE \(name) TEMPLATE \(template)")
+        if findingTrackerTables {
+            try admin.execute("ALTER DATABASE \(name) SET search_path = \"$user\", public, tracker")
+        }
         return try Connection.settings(server!, database: name)
+    }
+
+    /// Settings for a new, empty database whose sessions look for names only where PostgreSQL's
+    /// defaults say (`"$user", public`), as on a shared server.
+    public func databaseWithoutTrackerPath() async throws -> String {
+        try createDatabase(template: "template0", findingTrackerTables: false)
     }
 
     private static let clusterToStop = Mutex<LocalCluster?>(nil)

@@ -39,7 +39,9 @@ struct CompositionRoot: Sendable {
         let limits = try SessionLimits.from(environment: environment)
         let prelude = schema == .none ? [] : [SchemaGuard.statement(allowNewer: schema == .read)]
         let root = CompositionRoot(
-            database: Database(settings: try target.settingsWithoutStarting(), limits: limits, prelude: prelude),
+            database: Database(
+                settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
+                prelude: prelude),
             target: target, environment: environment, actingLogin: options.actingLogin)
         let trace = Trace(enabled: options.verbose)
         trace.say("database: \(target.description)")
@@ -49,7 +51,8 @@ struct CompositionRoot: Sendable {
         let stamp = SchemaStamp(cluster: cluster)
         if schema != .none, !stamp.isCurrent {
             // Without the guard: it would refuse the very schema this is about to migrate.
-            let unguarded = Database(settings: root.database.settings, limits: limits)
+            let unguarded = Database(
+                settings: root.database.settings, limits: limits, searchPath: TrackerSchema.searchPath)
             try await root.checkSchema(on: unguarded, allowNewer: schema == .read, trace: trace)
             await unguarded.close()
             stamp.record()

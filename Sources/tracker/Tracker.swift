@@ -75,6 +75,8 @@ enum ExitStatus {
     static let conflict: Int32 = 75
     static let unavailable: Int32 = 69
     static let schemaMismatch: Int32 = 78
+    /// sysexits' EX_NOPERM: the database does not allow this role the change.
+    static let accessDenied: Int32 = 77
     static let failure: Int32 = 1
 
     static func of(_ error: TrackerError) -> Int32 {
@@ -87,6 +89,7 @@ enum ExitStatus {
         case .editConflict: conflict
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch
+        case .accessDenied: accessDenied
         case .storageFailure: failure
         }
     }

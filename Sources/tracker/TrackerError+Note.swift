@@ -8,6 +8,7 @@ extension TrackerError {
         case .invalidInput(let field, let rule): .invalidInput(field: field, rule: "\(rule); \(note)")
         case .notFound(let message): .notFound("\(message); \(note)")
         case .notPermitted(let message): .notPermitted("\(message); \(note)")
+        case .accessDenied(let message): .accessDenied("\(message); \(note)")
         case .databaseUnavailable(let message): .databaseUnavailable("\(message); \(note)")
         case .schemaMismatch(let message): .schemaMismatch("\(message); \(note)")
         case .storageFailure(let message): .storageFailure("\(message); \(note)")

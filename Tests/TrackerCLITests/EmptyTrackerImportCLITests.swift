@@ -19,8 +19,11 @@ import TrackerTestSupport
         return (file, exported.stdout)
     }
 
+    /// Some of these databases are not the test helper's, so the tracker's schema is named here.
     static func count(_ sql: String, _ settings: String) throws -> Int64 {
-        try Connection(settings: settings).query(sql).rows[0].decode(0)
+        let connection = try Connection(settings: settings)
+        try connection.execute("SET search_path = tracker")
+        return try connection.query(sql).rows[0].decode(0)
     }
 
     @Test func theSameIssuesAndTheSameSchemaComeOutAndOnlyAnEmptyTrackerSetsThingsAside() async throws {
@@ -74,9 +77,9 @@ import TrackerTestSupport
         try owner.execute(
             """
             CREATE ROLE \(role) LOGIN;
-            GRANT USAGE ON SCHEMA public TO \(role);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
-            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            GRANT USAGE ON SCHEMA tracker TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA tracker TO \(role);
+            GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA tracker TO \(role);
             """)
         defer { _ = try? owner.execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
 
@@ -111,6 +114,7 @@ import TrackerTestSupport
         let blocker = try Connection(settings: settings)
         try blocker.execute(
             """
+            SET search_path = tracker;
             CREATE FUNCTION wait_for_the_test() RETURNS trigger LANGUAGE plpgsql
                 AS $$ BEGIN PERFORM pg_advisory_xact_lock(4242); RETURN NULL; END $$;
             CREATE TRIGGER wait_for_the_test AFTER INSERT ON issue_comments

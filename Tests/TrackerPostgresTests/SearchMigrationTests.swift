@@ -57,7 +57,7 @@ import TrackerTestSupport
             let usual = try connection.query("SELECT tracker_search_vector($1)::text", [text]).rows[0]
             #expect(try usual.decode(0, as: String.self) == expected)
             try connection.execute("SET search_path = pg_catalog")
-            let elsewhere = try connection.query("SELECT public.tracker_search_vector($1)::text", [text]).rows[0]
+            let elsewhere = try connection.query("SELECT tracker.tracker_search_vector($1)::text", [text]).rows[0]
             #expect(try elsewhere.decode(0, as: String.self) == expected)
         }
     }
@@ -66,7 +66,8 @@ import TrackerTestSupport
         let settings = try await TestPostgres.shared.emptyDatabase()
         let owner = try Connection(settings: settings)
         let role = "tracker_no_extensions_\(UInt32.random(in: 0...UInt32.max))"
-        try owner.execute("CREATE ROLE \(role) LOGIN PASSWORD 'search'; GRANT CREATE ON SCHEMA public TO \(role)")
+        // Its schema was made for it, but it may not create anything else in the database.
+        try owner.execute("CREATE ROLE \(role) LOGIN PASSWORD 'search'; CREATE SCHEMA tracker AUTHORIZATION \(role)")
         defer { _ = try? owner.execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
         let database = Database(settings: settings + " user=\(role) password=search")
         do {

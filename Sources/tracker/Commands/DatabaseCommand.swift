@@ -55,7 +55,9 @@ struct DatabaseCommand: AsyncParsableCommand {
             }
             let running = try DatabaseCommand.translating { try cluster.isRunning() }
             Say.line("Private PostgreSQL is \(running ? "running" : "stopped") in \(cluster.directory.path)")
-            if running { Say.line("Connect with: psql \"\(cluster.connectionSettings())\"") }
+            if running {
+                Say.line("Connect with: PGOPTIONS='-c search_path=tracker' psql \"\(cluster.connectionSettings())\"")
+            }
         }
     }
 

@@ -1,0 +1,88 @@
+import Foundation
+import Postgres
+import Synchronization
+
+/// A shared server as a team has one: PostgreSQL on a loopback port with password (SCRAM)
+/// logins for several people, none of them a superuser. `owner` owns each database made here
+/// (and may create roles, as on managed PostgreSQL services); the others are teammates. One
+/// server per test process, started on first use and stopped at exit; each test gets its own
+/// database.
+public actor TeamServer {
+    public static let shared = TeamServer()
+
+    /// The database owner, then the teammates (`mallory` is linked to no tracker user).
+    public static let roles = ["owner", "alice", "bob", "carol", "dana", "erin", "mallory"]
+
+    private var started: Task<TCPTestCluster, any Error>?
+    private var counter = 0
+    private let password = "team-\(UUID().uuidString.prefix(8))"
+
+    /// A new database owned by `owner`. `publicWritable`: anyone may create objects in `public`,
+    /// as PostgreSQL 13 and 14 allow by default (15 no longer does).
+    public func database(publicWritable: Bool = true) async throws -> TeamDatabase {
+        let cluster = try await server()
+        counter += 1
+        let name = "team_\(counter)"
+        let admin = try Connection(settings: cluster.url())
+        try admin.execute("CREATE DATABASE \(name) OWNER owner")
+        if publicWritable {
+            let inside = try Connection(settings: cluster.url(database: name))
+            try inside.execute("GRANT CREATE ON SCHEMA public TO PUBLIC")
+        }
+        return TeamDatabase(name: name, port: cluster.port, password: password, superuser: cluster.url(database: name))
+    }
+
+    private func server() async throws -> TCPTestCluster {
+        if let started { return try await started.value }
+        let password = self.password
+        let task = Task {
+            let cluster = try TCPTestCluster.primary(password: password)
+            TeamServer.stopAtExit(cluster)
+            let admin = try Connection(settings: cluster.url())
+            for role in TeamServer.roles {
+                let rights = role == "owner" ? "CREATEROLE" : ""
+                try admin.execute("CREATE ROLE \(role) LOGIN \(rights) PASSWORD '\(password)'")
+            }
+            return cluster
+        }
+        started = task
+        return try await task.value
+    }
+
+    private static let toStop = Mutex<TCPTestCluster?>(nil)
+
+    private static func stopAtExit(_ cluster: TCPTestCluster) {
+        toStop.withLock { $0 = cluster }
+        atexit { TeamServer.toStop.withLock { $0?.remove() } }
+    }
+}
+
+/// One database on the `TeamServer`, reached as any of its roles.
+public struct TeamDatabase: Sendable {
+    public let name: String
+    let port: Int
+    let password: String
+    /// The server's superuser, for what only an administrator of the server does.
+    public let superuser: String
+
+    /// A URL that logs in as `role` with its password.
+    public func url(as role: String) -> String {
+        "postgresql://\(role):\(password)@127.0.0.1:\(port)/\(name)?sslmode=disable"
+    }
+
+    /// `tracker` as `role` would run it, with nothing else in its environment choosing a user.
+    public func tracker(as role: String) -> TrackerProcess {
+        TrackerProcess(databaseSettings: url(as: role), user: nil)
+    }
+
+    /// One value from `sql`, run as `role` (the superuser when nil).
+    public func scalar(_ sql: String, as role: String? = nil) throws -> String? {
+        let connection = try Connection(settings: role.map(url(as:)) ?? superuser)
+        return try connection.query(sql).rows.first?.decode(0)
+    }
+
+    /// Runs `sql` as `role` (the superuser when nil).
+    public func execute(_ sql: String, as role: String? = nil) throws {
+        try Connection(settings: role.map(url(as:)) ?? superuser).execute(sql)
+    }
+}
