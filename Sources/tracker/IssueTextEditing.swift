@@ -31,8 +31,9 @@ struct IssueTextEditing {
         return try await save((text.title, text.body), over: issue)
     }
 
-    /// Applies the kept draft to the issue as it is now: on a terminal with an editor, after the
-    /// person has seen (and perhaps changed) it in the editor.
+    /// Applies the kept draft to the issue as it is now, only the parts the person changed (a
+    /// teammate's change to the others stands): on a terminal with an editor, after the person
+    /// has seen (and perhaps changed) the result in the editor.
     func recover() async throws -> Outcome {
         guard let draft = try drafts.load(.edit(number)) else {
             throw TrackerError.notFound(
@@ -40,9 +41,9 @@ struct IssueTextEditing {
             )
         }
         let issue = try await showIssue(number).issue
-        var text = (title: draft.title, body: draft.body)
+        var text = draft.applied(toTitle: issue.title, body: issue.body)
         if let editor {
-            guard let saved = editor(IssueText(title: draft.title, body: draft.body).text),
+            guard let saved = editor(IssueText(title: text.title, body: text.body).text),
                 let edited = IssueText(parsing: saved)
             else {
                 throw Self.editorFailed(kept: recoverHint)
@@ -69,7 +70,7 @@ struct IssueTextEditing {
                 title: title == read.title ? nil : title,
                 body: IssueText.isUnchanged(body: body, from: read.body) ? nil : body)
         } catch let error as TrackerError {
-            try? drafts.save(SavedDraft(title: text.title, body: text.body, assignees: []), in: .edit(number))
+            try? drafts.save(SavedDraft.edit(title: text.title, body: text.body, from: read), in: .edit(number))
             throw error.noting("your text is kept: \(recoverHint) opens it again")
         }
         guard !edit.isEmpty else {

@@ -109,6 +109,36 @@ import TrackerTestSupport
         #expect(try tracker.run(["edit", "1", "--recover"]).status == 65, "the draft is gone once applied")
     }
 
+    /// The person changed only the title while a teammate saved a new body: recovering the kept
+    /// edit applies the title over the issue as it is now, and the teammate's body stands.
+    @Test func recoveringAKeptEditAppliesOnlyWhatThePersonChanged() async throws {
+        let tracker = try await LifecycleCLITests.tracker()
+        #expect(try tracker.run(["edit", "1", "--body", "original body"]).status == 0)
+        let session = try EditorSession()
+        let opened = session.flag("slow-opened").path
+        let go = session.flag("go").path
+        let retitle = try session.editor(
+            "retitle",
+            """
+            : > '\(opened)'
+            tries=0
+            while [ ! -e '\(go)' ] && [ $tries -lt 400 ]; do sleep 0.05; tries=$((tries + 1)); done
+            printf 'Login fails on Mondays\\n\\noriginal body\\n' > "$1"
+            """)
+        let slowRun = try session.start(tracker, ["edit", "1"], editor: retitle)
+        #expect(try await session.waitFor("slow-opened"), "the editor opened")
+        #expect(try tracker.run(["--as", "bob", "edit", "1", "--body", "bob's important fix"]).status == 0)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
+        #expect(EditorSession.outcome(try slowRun.wait()).status == 75)
+
+        let recovered = try tracker.run(["edit", "1", "--recover"])
+        #expect(recovered.status == 0, "\(recovered.stderr)")
+        let final = try issue(tracker, 1)
+        #expect(final["title"] as? String == "Login fails on Mondays")
+        #expect(final["body"] as? String == "bob's important fix", "the teammate's body is not reverted")
+        #expect(kinds(final) == ["created", "edited", "edited", "renamed"])
+    }
+
     @Test func aCommentIsWrittenAndEditedInTheEditor() async throws {
         let tracker = try await LifecycleCLITests.tracker()
         let session = try EditorSession()

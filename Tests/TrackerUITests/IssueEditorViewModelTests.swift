@@ -120,7 +120,10 @@ import TrackerUI
             return
         }
         #expect(conflict.changes == "the body (1 → 2 lines)")
-        #expect(try drafts.load(.edit(one)) == SavedDraft(title: "Crash at launch", body: "Steps", assignees: []))
+        #expect(
+            try drafts.load(.edit(one))
+                == SavedDraft(
+                    title: "Crash at launch", body: "Steps", assignees: [], changesTitle: true, changesBody: false))
         #expect(await issues.all.first?.title == "Crash on start", "nothing saved")
 
         await viewModel.send(.reload)

@@ -195,7 +195,10 @@ import TrackerUI
         }
         #expect(conflict.current.body == "Steps\nfrom bob")
         #expect(terminal.output.hasSuffix(Self.conflictLine))
-        #expect(try drafts.load(.edit(one)) == SavedDraft(title: "Crash at launch", body: "My steps", assignees: []))
+        #expect(
+            try drafts.load(.edit(one))
+                == SavedDraft(
+                    title: "Crash at launch", body: "My steps", assignees: [], changesTitle: true, changesBody: true))
         let issue = try #require(await issues.all.first)
         #expect(issue.title == "Crash on start")
         #expect(issue.body == "Steps\nfrom bob")

@@ -35,7 +35,7 @@ public struct EditIssues: Sendable {
             return edited
         } catch {
             if let read, edit.changesText {
-                let draft = SavedDraft(title: edit.title ?? read.title, body: edit.body ?? read.body, assignees: [])
+                let draft = SavedDraft.edit(title: edit.title ?? read.title, body: edit.body ?? read.body, from: read)
                 try? drafts?.save(draft, in: .edit(read.number))
             }
             throw error

@@ -147,8 +147,8 @@ public final class IssueEditorViewModel {
 
     /// Whether the edit draft holds the person's text, as `EditIssues` keeps it.
     private var isKept: Bool {
-        let draft = try? useCases.recoverDraft?(.edit(number))
-        return draft == SavedDraft(title: output.title, body: output.body, assignees: [])
+        guard let draft = try? useCases.recoverDraft?(.edit(number)) else { return false }
+        return draft.title == output.title && draft.body == output.body
     }
 
     /// Takes the title as given (trimmed when it is valid); returns what is wrong with it.
