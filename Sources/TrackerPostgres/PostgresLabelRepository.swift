@@ -52,26 +52,35 @@ public struct PostgresLabelRepository: LabelRepository {
         }
     }
 
+    /// The label is locked first, so a labelling that began before waits to finish and one that
+    /// begins after is refused (its foreign key check waits for the lock, then finds no label);
+    /// then its rows are taken off with DELETE … RETURNING, each statement with a fresh snapshot,
+    /// so the `unlabeled` events and the count are exactly the rows this deletion removed (a
+    /// concurrent `--remove-label` that got there first keeps its own event, and this one none).
     public func delete(_ name: LabelName, actor: Login) async throws -> (label: Label, issues: Int) {
         try await database.trackedTransaction { connection in
             let actorID = try UserLookup.id(of: actor, on: connection)
-            let label = try PostgresLabelRepository.find(name, on: connection)
-            // Every issue carrying it gets its unlabeled event and moves updated_at; then the
-            // label goes, and its issue_labels rows with it.
+            guard
+                let row = try connection.query(
+                    "SELECT id, name, color, description FROM labels WHERE lower(name) = lower($1) FOR UPDATE",
+                    [name.value]
+                ).first
+            else { throw TrackerError.unknownLabel(name: name.value, suggestions: []) }
+            let id: Int64 = try row.decode("id")
+            let label = try Label(
+                name: try LabelName(try row.decode("name")), color: try LabelColor(try row.decode("color")),
+                description: try row.decode("description"))
             let touched = try connection.query(
                 """
-                WITH target AS (SELECT id, name FROM labels WHERE lower(name) = lower($1) FOR UPDATE),
-                carriers AS (
-                    SELECT il.issue_number FROM issue_labels il, target WHERE il.label_id = target.id
-                ),
+                WITH removed AS (DELETE FROM issue_labels WHERE label_id = $1 RETURNING issue_number),
                 recorded AS (
                     INSERT INTO issue_events (issue_number, kind, actor_id, label_name, created_at)
-                    SELECT carriers.issue_number, 'unlabeled', $2, target.name, clock_timestamp() FROM carriers, target
+                    SELECT issue_number, 'unlabeled', $2, $3, clock_timestamp() FROM removed ORDER BY issue_number
                 )
-                UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM carriers)
-                """, [name.value, actorID]
+                UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM removed)
+                """, [id, actorID, label.name.value]
             ).affectedRows
-            try connection.query("DELETE FROM labels WHERE lower(name) = lower($1)", [name.value])
+            try connection.query("DELETE FROM labels WHERE id = $1", [id])
             return (label, touched)
         }
     }
