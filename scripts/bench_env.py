@@ -11,9 +11,11 @@ PSQL = os.path.join(
 
 def tracker_env(cluster_dir, user):
     """tracker's environment for a bench: its own private cluster, acting as `user`, no colour,
-    and none of the caller's PG* variables or DATABASE_URL."""
+    and none of the caller's PG* variables or DATABASE_URL. psql runs with it too, and finds the
+    tables in the `tracker` schema by PGOPTIONS (tracker sets its own search path anyway)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PG") and k != "DATABASE_URL"}
-    env.update({"TRACKER_CLUSTER_DIR": cluster_dir, "TRACKER_USER": user, "NO_COLOR": "1"})
+    env.update({"TRACKER_CLUSTER_DIR": cluster_dir, "TRACKER_USER": user, "NO_COLOR": "1",
+                "PGOPTIONS": "-c search_path=tracker,public"})
     return env
 
 

@@ -7,6 +7,7 @@
 -- Set the size first: SET tracker.seed_size = '10000'; then run this file (psql -f, or as one
 -- string through libpq). Pseudo-random choices come from hashint8, so every run is the same.
 BEGIN;
+SET LOCAL search_path = tracker, pg_catalog, pg_temp;
 
 CREATE TEMP TABLE seed_words ON COMMIT DROP AS
 SELECT array_agg(a || b || c ORDER BY a, b, c) AS words
@@ -26,10 +27,12 @@ SELECT 'label' || g, lpad(to_hex((hashint8(g) & 16777215)::int), 6, '0'), 'Seede
   FROM generate_series(1, 30) g
 ON CONFLICT DO NOTHING;
 
-INSERT INTO milestones (title, description, due_on)
-SELECT 'Milestone ' || g, 'Seeded milestone ' || g, timestamptz '2020-01-01 00:00:00+00' + g * interval '30 days'
+INSERT INTO milestones (number, title, description, due_on)
+SELECT (SELECT last_value FROM id_counters WHERE name = 'milestone') + g, 'Milestone ' || g, 'Seeded milestone ' || g,
+       timestamptz '2020-01-01 00:00:00+00' + g * interval '30 days'
   FROM generate_series(1, 20) g
 ON CONFLICT DO NOTHING;
+UPDATE id_counters SET last_value = greatest(last_value, (SELECT max(number) FROM milestones)) WHERE name = 'milestone';
 
 CREATE TEMP TABLE seed_organization ON COMMIT DROP AS
 SELECT (SELECT array_agg(id ORDER BY id) FROM labels WHERE name ~ '^label[0-9]+$') AS labels,
@@ -93,7 +96,8 @@ SELECT i.number, 'milestoned', i.author_id, NULL, m.title, i.created_at
   FROM issues i JOIN milestones m ON m.number = i.milestone_number JOIN seed_issues s ON s.number = i.number;
 
 CREATE TEMP TABLE seed_comments ON COMMIT DROP AS
-SELECT s.number, s.created_at + k * interval '7 minutes' AS created_at, i.author_id,
+SELECT (SELECT last_value FROM id_counters WHERE name = 'comment') + row_number() OVER (ORDER BY s.number, k) AS id,
+       s.number, s.created_at + k * interval '7 minutes' AS created_at, i.author_id,
        u.ids[1 + (hashint8(s.n * 17 + k) & 2147483647) % 1000] AS commenter,
        CASE WHEN (hashint8(s.n * 19 + k) & 2147483647) % 5 = 0
             THEN u.ids[1 + (hashint8(s.n * 23 + k) & 2147483647) % 1000] END AS mentioned,
@@ -103,8 +107,8 @@ SELECT s.number, s.created_at + k * interval '7 minutes' AS created_at, i.author
  WHERE k <= (s.h / 7) % 4;
 
 WITH inserted AS (
-    INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
-    SELECT c.number, c.commenter,
+    INSERT INTO issue_comments (id, issue_number, author_id, body, created_at, updated_at)
+    SELECT c.id, c.number, c.commenter,
            coalesce('@' || (SELECT login FROM users WHERE id = c.mentioned) || ' ', '') || c.words,
            c.created_at, c.created_at
       FROM seed_comments c
@@ -119,6 +123,7 @@ INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
 SELECT issue_number, 'commented', author_id, id, created_at FROM inserted;
 
 UPDATE issue_number_counter SET last_number = last_number + current_setting('tracker.seed_size')::int;
+UPDATE id_counters SET last_value = greatest(last_value, (SELECT max(id) FROM issue_comments)) WHERE name = 'comment';
 
 COMMIT;
 ANALYZE;

@@ -80,6 +80,9 @@ extension PostgresError {
         "milestones_title_plain": ("milestone title", "control characters and surrounding spaces are not allowed"),
         "milestones_description_length": ("milestone description", "longer than 65536 characters"),
         "milestones_number_range": ("milestone number", "the highest milestone number is \(MilestoneNumber.maximum)"),
+        "id_counters_last_value_range": (
+            "id", "every comment id or milestone number up to \(IssueNumber.maximum) is used; no more can be created"
+        ),
         "issue_number_counter_range": (
             "issue number", "every number up to \(IssueNumber.maximum) is used; no more issues can be created"
         ),

@@ -10,13 +10,15 @@ import Foundation
 /// The comments and mentions of an import, inside its transaction: comments by COPY with their
 /// `commented` events, then every mention (bodies and comments) in one statement.
 enum ImportedComments {
-    /// New ids from the comments' sequence, one round trip for all of them.
+    /// New ids from the comments' counter, moved once for all of them (and back, with everything
+    /// else, if the import is refused).
     static func newIDs(for records: [ImportedIssue], on connection: Connection) throws -> [Int64] {
         let count = records.reduce(0) { $0 + $1.comments.count }
         guard count > 0 else { return [] }
-        return try connection.query(
-            "SELECT nextval(pg_get_serial_sequence('issue_comments', 'id')) FROM generate_series(1, $1)", [count]
-        ).rows.map { row throws(PostgresError) -> Int64 in try row.decode(0) }
+        let last: Int64 = try connection.query(
+            "UPDATE id_counters SET last_value = last_value + $1 WHERE name = 'comment' RETURNING last_value", [count]
+        ).rows[0].decode(0)
+        return Array((last - Int64(count) + 1)...last)
     }
 
     static func copy(_ rows: IssueImportRows, keptIDs: Bool, on connection: Connection) throws {
@@ -27,12 +29,11 @@ enum ImportedComments {
             "COPY issue_events (issue_number, kind, actor_id, comment_id, created_at) FROM STDIN",
             rows.writeCommentEvents)
         if keptIDs {
-            // Ids given by the file: the sequence moves past them, so new comments never collide.
+            // Ids given by the file: the counter moves past them, so new comments never collide.
             try connection.query(
                 """
-                SELECT setval(pg_get_serial_sequence('issue_comments', 'id'),
-                              greatest(max(id), nextval(pg_get_serial_sequence('issue_comments', 'id'))))
-                  FROM issue_comments
+                UPDATE id_counters SET last_value = greatest(last_value, (SELECT max(id) FROM issue_comments))
+                 WHERE name = 'comment'
                 """)
         }
     }

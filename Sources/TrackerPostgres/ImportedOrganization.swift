@@ -41,8 +41,9 @@ enum ImportedOrganization {
             }
         }
         guard !wanted.isEmpty else { return [:] }
-        // Those whose number is free keep it; then the sequence moves past every number, and the
-        // rest are numbered by it.
+        // Those whose number is free keep it; then the counter moves past every number, and the
+        // rest take theirs from it. The counter is a row of this transaction: a refused import
+        // moves nothing.
         let milestones = wanted.values.sorted { ($0.number?.value ?? .max) < ($1.number?.value ?? .max) }
         for milestone in milestones {
             try connection.query(
@@ -59,14 +60,20 @@ enum ImportedOrganization {
         }
         try connection.query(
             """
-            SELECT setval(pg_get_serial_sequence('milestones', 'number'), greatest(max(number), 1), max(number) IS NOT NULL)
-              FROM milestones
+            UPDATE id_counters SET last_value = greatest(last_value, (SELECT max(number) FROM milestones))
+             WHERE name = 'milestone'
             """)
         for milestone in milestones {
             try connection.query(
                 """
-                INSERT INTO milestones (title, description, due_on, state, closed_at)
-                VALUES ($1, $2, $3::timestamptz, $4::text, CASE WHEN $4::text = 'closed' THEN clock_timestamp() END)
+                WITH next AS (
+                    UPDATE id_counters SET last_value = last_value + 1 WHERE name = 'milestone'
+                       AND NOT EXISTS (SELECT 1 FROM milestones WHERE lower(title) = lower($1))
+                    RETURNING last_value
+                )
+                INSERT INTO milestones (number, title, description, due_on, state, closed_at)
+                SELECT last_value, $1, $2, $3::timestamptz, $4::text, CASE WHEN $4::text = 'closed' THEN clock_timestamp() END
+                  FROM next
                 ON CONFLICT DO NOTHING
                 """,
                 [milestone.title.value, milestone.description, milestone.dueOn?.postgresText, milestone.state.rawValue])

@@ -23,7 +23,6 @@ enum IssueMentions {
 
     /// Replaces the text's mention rows with those of `mentioned` (registered logins only).
     static func statement(_ mentioned: [Login], in text: Text) -> Statement {
-        let newComment = "currval(pg_get_serial_sequence('issue_comments', 'id'))"
         let (issue, comment): (Int64?, Int64?)
         let (issueSQL, commentSQL): (String, String?)
         switch text {
@@ -33,7 +32,9 @@ enum IssueMentions {
         case .newIssue:
             (issue, comment, issueSQL, commentSQL) = (nil, nil, "coalesce($1::bigint, \(IssueCreation.newNumber))", nil)
         case .newComment(let number):
-            (issue, comment, issueSQL, commentSQL) = (number, nil, "$1::bigint", "coalesce($2::bigint, \(newComment))")
+            (issue, comment, issueSQL, commentSQL) = (
+                number, nil, "$1::bigint", "coalesce($2::bigint, \(CommentRows.newID))"
+            )
         }
         let logins = PostgresTextArray(mentioned.map { $0.value.lowercased() })
         let sameText = commentSQL.map { "m.comment_id = \($0)" } ?? "m.comment_id IS NULL"

@@ -9,17 +9,21 @@ public struct PostgresCommentRepository: CommentRepository {
     }
 
     /// One flight: the author checked, the issue locked (it must exist), the comment with its
-    /// event and mentions, then the comment read back (by this session's last comment id).
+    /// event and mentions, then the comment read back (by the id it took from the comments'
+    /// counter, whose row this transaction holds until it ends).
     public func add(_ body: String, to number: IssueNumber, author: Login) async throws -> Comment {
-        let newID = "currval(pg_get_serial_sequence('issue_comments', 'id'))"
         let added = try await database.trackedTransaction { connection in
             connection.send(SchemaGuard.userCheck(author))
             connection.send("SELECT tracker_lock_issues(ARRAY[$1::bigint])", [number.value])
             connection.send(
                 """
-                WITH added AS (
-                    INSERT INTO issue_comments (issue_number, author_id, body, created_at, updated_at)
-                    SELECT $1, tracker_user_id($2), $3, moment.at, moment.at FROM (SELECT clock_timestamp() AS at) moment
+                WITH next AS (
+                    UPDATE id_counters SET last_value = last_value + 1 WHERE name = 'comment'
+                    RETURNING last_value AS id, clock_timestamp() AS at
+                ),
+                added AS (
+                    INSERT INTO issue_comments (id, issue_number, author_id, body, created_at, updated_at)
+                    SELECT next.id, $1, tracker_user_id($2), $3, next.at, next.at FROM next
                     RETURNING id, issue_number, author_id
                 ),
                 recorded AS (
@@ -32,7 +36,7 @@ public struct PostgresCommentRepository: CommentRepository {
             if !mentioned.isEmpty {
                 connection.send(IssueMentions.statement(mentioned, in: .newComment(of: number.value)))
             }
-            return connection.send(CommentRows.select + " WHERE c.id = \(newID)")
+            return connection.send(CommentRows.select + " WHERE c.id = \(CommentRows.newID)")
         }
         return try decoded {
             guard let row = try added.result().first else {
@@ -75,6 +79,10 @@ public struct PostgresCommentRepository: CommentRepository {
 
 /// Reading issue_comments rows as `Comment` values.
 enum CommentRows {
+    /// The id of the comment this transaction added last: the comments' counter, whose row the
+    /// adding statement holds until the transaction ends.
+    static let newID = "(SELECT last_value FROM id_counters WHERE name = 'comment')"
+
     static let select = """
         SELECT c.id, c.issue_number, author.login AS author, c.body, c.created_at, c.updated_at
           FROM issue_comments c JOIN users author ON author.id = c.author_id

@@ -16,7 +16,12 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
                 try PostgresMilestoneRepository.milestone(
                     from: connection.query(
                         """
-                        INSERT INTO milestones (title, description, due_on) VALUES ($1, $2, $3::timestamptz)
+                        WITH next AS (
+                            UPDATE id_counters SET last_value = last_value + 1 WHERE name = 'milestone'
+                            RETURNING last_value
+                        )
+                        INSERT INTO milestones (number, title, description, due_on)
+                        SELECT last_value, $1, $2, $3::timestamptz FROM next
                         RETURNING \(PostgresMilestoneRepository.columns)
                         """, [title.value, description, dueOn?.postgresText]
                     ).rows[0])

@@ -28,9 +28,10 @@ import TrackerTestSupport
                        CASE WHEN g % 3 = 0 THEN 'completed' END, CASE WHEN g % 3 = 0 THEN now() END
                   FROM generate_series(1, 20000) g;
                 UPDATE issue_number_counter SET last_number = 20000;
-                INSERT INTO issue_comments (issue_number, author_id, body)
-                SELECT g, 1, md5(g::text) || CASE WHEN g % 1000 = 1 THEN ' the login button is grey' ELSE '' END
+                INSERT INTO issue_comments (id, issue_number, author_id, body)
+                SELECT g, g, 1, md5(g::text) || CASE WHEN g % 1000 = 1 THEN ' the login button is grey' ELSE '' END
                   FROM generate_series(1, 20000, 2) g;
+                UPDATE id_counters SET last_value = 20000 WHERE name = 'comment';
                 """)
             // As autovacuum would: the GIN indexes' pending entries into the index proper.
             try Connection(settings: fresh).execute("VACUUM ANALYZE")

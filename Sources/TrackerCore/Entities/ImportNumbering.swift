@@ -7,13 +7,14 @@ public enum ImportNumbering {
     }
 
     /// The comments' own ids when the issues keep their numbers and every comment has a
-    /// distinct id; nil when the database must give new ones.
+    /// distinct id up to `ImportedIssue.maximumNumber` (the room above stays for new comments);
+    /// nil when the database must give new ones.
     public static func keptCommentIDs(of records: [ImportedIssue], keepNumbers: Bool) -> [Int64]? {
         guard keepNumbers else { return nil }
         var ids: [Int64] = []
         var seen = Set<Int64>()
         for comment in records.lazy.flatMap(\.comments) {
-            guard let id = comment.id, seen.insert(id).inserted else { return nil }
+            guard let id = comment.id, id <= ImportedIssue.maximumNumber, seen.insert(id).inserted else { return nil }
             ids.append(id)
         }
         return ids

@@ -81,7 +81,8 @@ public struct ImportedComment: Equatable, Sendable {
     }
 }
 
-/// An issue's milestone as an export describes it. Its number is kept when it is free.
+/// An issue's milestone as an export describes it. Its number is kept when it is free; like an
+/// issue's, it is at most `ImportedIssue.maximumNumber`, so there is room to create more.
 public struct ImportedMilestone: Equatable, Sendable {
     public var number: MilestoneNumber?
     public var title: MilestoneTitle
@@ -93,6 +94,11 @@ public struct ImportedMilestone: Equatable, Sendable {
         number: MilestoneNumber?, title: MilestoneTitle, description: String = "", dueOn: Timestamp? = nil,
         state: MilestoneState = .open
     ) throws(TrackerError) {
+        if let number, number.value > ImportedIssue.maximumNumber {
+            throw .invalidInput(
+                field: "milestone number",
+                rule: "'\(number)' is not a whole number from 1 to \(ImportedIssue.maximumNumber)")
+        }
         self.number = number
         self.title = title
         self.description = try Milestone.validDescription(description)

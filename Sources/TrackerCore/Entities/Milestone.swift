@@ -1,6 +1,7 @@
-/// A milestone's number, like gh's: 1 to 2^31 − 1.
+/// A milestone's number: 1 to 2^53 − 1, like an issue's (an import keeps gh's, up to 2^31 − 1,
+/// so there is always room to create more).
 public struct MilestoneNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public static let maximum: Int64 = 2_147_483_647
+    public static let maximum: Int64 = IssueNumber.maximum
     public let value: Int64
 
     public init(_ value: Int64) throws(TrackerError) {
