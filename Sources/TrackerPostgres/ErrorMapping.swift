@@ -59,6 +59,7 @@ extension PostgresError {
         "users_login_format": ("login", "must be letters, digits and single hyphens"),
         "users_login_key": ("login", "is already registered (logins ignore case)"),
         "users_name_length": ("name", "longer than 255 characters"),
+        "users_name_plain": ("name", "control characters are not allowed"),
         "issues_title_length": ("title", "must be 1 to 256 characters"),
         "issues_title_trimmed": ("title", "must not start or end with spaces"),
         "issues_title_no_control": ("title", "control characters are not allowed"),

@@ -60,10 +60,11 @@ enum IssueEvents {
         case ("commented", _, let comment?): kind = .commented(comment)
         case ("comment_edited", _, let comment?): kind = .commentEdited(comment)
         case ("comment_deleted", _, let comment?): kind = .commentDeleted(comment)
-        case ("labeled", _, _): kind = .labeled(try LabelName(try row.decode("label_name") ?? ""))
-        case ("unlabeled", _, _): kind = .unlabeled(try LabelName(try row.decode("label_name") ?? ""))
-        case ("milestoned", _, _): kind = .milestoned(try MilestoneTitle(try row.decode("milestone_title") ?? ""))
-        case ("demilestoned", _, _): kind = .demilestoned(try MilestoneTitle(try row.decode("milestone_title") ?? ""))
+        case ("labeled", _, _): kind = .labeled(LabelName(stored: try row.decode("label_name") ?? ""))
+        case ("unlabeled", _, _): kind = .unlabeled(LabelName(stored: try row.decode("label_name") ?? ""))
+        case ("milestoned", _, _): kind = .milestoned(MilestoneTitle(stored: try row.decode("milestone_title") ?? ""))
+        case ("demilestoned", _, _):
+            kind = .demilestoned(MilestoneTitle(stored: try row.decode("milestone_title") ?? ""))
         case (let other, _, _): throw unexpected("event '\(other)'")
         }
         return IssueEvent(

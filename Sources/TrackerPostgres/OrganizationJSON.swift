@@ -25,8 +25,9 @@ enum OrganizationJSON {
     static func labels(_ text: String?) throws -> [Label] {
         guard let text else { return [] }
         return try decode([LabelEntry].self, text).map { entry in
-            try Label(
-                name: try LabelName(entry.name), color: try LabelColor(entry.color), description: entry.description)
+            Label(
+                name: LabelName(stored: entry.name), color: try LabelColor(entry.color),
+                storedDescription: entry.description)
         }
     }
 
@@ -37,7 +38,7 @@ enum OrganizationJSON {
             throw TrackerError.storageFailure("unexpected milestone state '\(entry.state)' in the database")
         }
         return IssueMilestone(
-            number: try MilestoneNumber(entry.number), title: try MilestoneTitle(entry.title),
+            number: try MilestoneNumber(entry.number), title: MilestoneTitle(stored: entry.title),
             description: entry.description, dueOn: try entry.dueOn.map(time), state: state)
     }
 

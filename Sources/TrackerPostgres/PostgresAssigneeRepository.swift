@@ -97,6 +97,6 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
     }
 
     private static func user(from row: Row) throws -> User {
-        try User(login: try Login(try row.decode(0)), name: try row.decode(1))
+        User(login: try Login(try row.decode(0)), storedName: try row.decode(1))
     }
 }

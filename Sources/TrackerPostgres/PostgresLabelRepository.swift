@@ -67,9 +67,9 @@ public struct PostgresLabelRepository: LabelRepository {
                 ).first
             else { throw TrackerError.unknownLabel(name: name.value, suggestions: []) }
             let id: Int64 = try row.decode("id")
-            let label = try Label(
-                name: try LabelName(try row.decode("name")), color: try LabelColor(try row.decode("color")),
-                description: try row.decode("description"))
+            let label = Label(
+                name: LabelName(stored: try row.decode("name")), color: try LabelColor(try row.decode("color")),
+                storedDescription: try row.decode("description"))
             let touched = try connection.query(
                 """
                 WITH removed AS (DELETE FROM issue_labels WHERE label_id = $1 RETURNING issue_number),
@@ -101,9 +101,9 @@ public struct PostgresLabelRepository: LabelRepository {
     }
 
     static func label(from row: Row) throws -> Label {
-        try Label(
-            name: try LabelName(try row.decode(0)), color: try LabelColor(try row.decode(1)),
-            description: try row.decode(2))
+        Label(
+            name: LabelName(stored: try row.decode(0)), color: try LabelColor(try row.decode(1)),
+            storedDescription: try row.decode(2))
     }
 
     private func refusingTakenName<T: Sendable>(_ name: LabelName, _ body: () async throws -> T) async throws -> T {

@@ -125,7 +125,8 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
             throw TrackerError.storageFailure("unexpected milestone state in the database")
         }
         return Milestone(
-            number: try MilestoneNumber(try row.decode("number")), title: try MilestoneTitle(try row.decode("title")),
+            number: try MilestoneNumber(try row.decode("number")),
+            title: MilestoneTitle(stored: try row.decode("title")),
             description: try row.decode("description"), dueOn: try row.optionalTimestamp("due_on"), state: state,
             openIssues: try row.decode("open_issues"), closedIssues: try row.decode("closed_issues"))
     }

@@ -60,14 +60,15 @@ public struct IssueDraft: Equatable, Sendable {
         return trimmed
     }
 
-    public static func validBody(_ body: String) throws(TrackerError) -> String {
+    /// `field` names what the text is in the refusal (a milestone's description follows this rule too).
+    public static func validBody(_ body: String, field: String = "body") throws(TrackerError) -> String {
         guard !TextRules.containsNul(body) else {
-            throw .invalidInput(field: "body", rule: "contains a NUL byte")
+            throw .invalidInput(field: field, rule: "contains a NUL byte")
         }
         let length = TextRules.length(body)
         guard length <= maximumBodyLength else {
             throw .invalidInput(
-                field: "body",
+                field: field,
                 rule: "is \(length) characters, the limit is \(maximumBodyLength); shorten it or link to a file")
         }
         return body

@@ -8,6 +8,12 @@ public struct LabelName: Hashable, Sendable, CustomStringConvertible {
         value = try OneLineName.valid(text, field: "label name", maximumLength: LabelName.maximumLength)
     }
 
+    /// A name as the database holds it, taken as it is: what is stored is shown (escaped), never
+    /// refused, so one odd row cannot stop a reader.
+    public init(stored text: String) {
+        value = text
+    }
+
     public var description: String { value }
     public static func == (lhs: LabelName, rhs: LabelName) -> Bool { lhs.value.lowercased() == rhs.value.lowercased() }
     public func hash(into hasher: inout Hasher) { hasher.combine(value.lowercased()) }
@@ -82,6 +88,13 @@ public struct Label: Equatable, Sendable {
         self.name = name
         self.color = color ?? LabelColor.picked(for: name)
         self.description = try Label.validDescription(description)
+    }
+
+    /// A label as the database holds it, taken as it is (see `LabelName(stored:)`).
+    public init(name: LabelName, color: LabelColor, storedDescription: String) {
+        self.name = name
+        self.color = color
+        self.description = storedDescription
     }
 
     public static func validDescription(_ text: String) throws(TrackerError) -> String {

@@ -26,6 +26,11 @@ public struct MilestoneTitle: Hashable, Sendable, CustomStringConvertible {
         value = try OneLineName.valid(text, field: "milestone title", maximumLength: MilestoneTitle.maximumLength)
     }
 
+    /// A title as the database holds it, taken as it is (see `LabelName(stored:)`).
+    public init(stored text: String) {
+        value = text
+    }
+
     public var description: String { value }
     public static func == (lhs: MilestoneTitle, rhs: MilestoneTitle) -> Bool {
         lhs.value.lowercased() == rhs.value.lowercased()
@@ -80,7 +85,7 @@ public struct Milestone: Equatable, Sendable {
     }
 
     public static func validDescription(_ text: String) throws(TrackerError) -> String {
-        try IssueDraft.validBody(text)
+        try IssueDraft.validBody(text, field: "milestone description")
     }
 }
 

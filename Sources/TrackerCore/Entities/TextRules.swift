@@ -11,9 +11,13 @@ public enum TextRules {
         text.unicodeScalars.contains { $0.value == 0 }
     }
 
-    /// C0 controls, DEL and C1 controls (Unicode category Cc).
+    /// C0 controls, DEL and C1 controls (Unicode category Cc), and the bidirectional embedding,
+    /// override and isolate controls (U+202A–U+202E, U+2066–U+2069), which make the text around
+    /// them display in another order than it is stored ("Trojan Source"). The schema's
+    /// constraints use the same set (migration 0012).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
     }
 
     static func containsControl(_ text: String) -> Bool {

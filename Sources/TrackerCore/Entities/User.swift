@@ -16,6 +16,12 @@ public struct User: Equatable, Sendable {
         self.login = login
         self.name = trimmed
     }
+
+    /// A user as the database holds it, the name taken as it is (see `LabelName(stored:)`).
+    public init(login: Login, storedName: String) {
+        self.login = login
+        self.name = storedName
+    }
 }
 
 extension String {
