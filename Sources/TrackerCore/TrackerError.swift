@@ -30,6 +30,9 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database refused this role the change (its privileges): what was refused, and who can
     /// do it or grant it.
     case accessDenied(String)
+    /// Something the change named was created, renamed or deleted by someone else while it ran;
+    /// nothing was changed, and running it again gives the answer as things are now.
+    case changedMeanwhile(String)
     /// Anything else the database said that the person cannot fix by retyping.
     case storageFailure(String)
 
@@ -74,7 +77,7 @@ public enum TrackerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .editConflict(let conflict):
             return "\(conflict); your text is kept as a draft: `tracker edit \(conflict.read.number.value) --recover` "
                 + "applies it to the new version"
-        case .notPermitted(let message), .accessDenied(let message):
+        case .notPermitted(let message), .accessDenied(let message), .changedMeanwhile(let message):
             return message
         case .databaseUnavailable(let message), .schemaMismatch(let message), .storageFailure(let message):
             return message

@@ -38,6 +38,11 @@ extension PostgresError {
                 "the database kept refusing the change because of concurrent changes (SQLSTATE \(sqlState ?? "")) "
                     + "after \(Database.transactionAttempts) tries; nothing was saved, try again")
         }
+        if sqlState == SQLState.foreignKeyViolation {
+            return .changedMeanwhile(
+                "something this change names was deleted by someone else while it ran (\(constraint ?? message)); "
+                    + "nothing was changed")
+        }
         if sqlState == SQLState.insufficientPrivilege {
             return .accessDenied(
                 "the database does not allow this role that change (\(message)); nothing was saved. "

@@ -40,6 +40,12 @@ extension PostgresIssueRepository {
             }
             return .editConflict(EditConflict(read: read, current: current))
         }
+        let milestone: MilestoneTitle? = if case .set(let title) = edit.milestone { title } else { nil }
+        if let vanished = try await VanishedNames.refusal(
+            error, labels: edit.addLabels, milestone: milestone, on: database)
+        {
+            return vanished
+        }
         if error.constraint == "issues_assignee_limit" {
             return try await assigneeOverflow(adding: edit.addAssignees, removing: edit.removeAssignees, to: numbers)
                 ?? error.trackerError

@@ -10,10 +10,16 @@ public struct PostgresIssueRepository: IssueRepository {
 
     /// One flight: every statement of `IssueCreation`, then the new issue read back.
     public func create(_ draft: IssueDraft, author: Login) async throws -> Issue {
-        let created = try await database.trackedTransaction { connection in
-            connection.send(SchemaGuard.userCheck(author))
-            for statement in IssueCreation.statements(draft, author: author) { connection.send(statement) }
-            return connection.send(IssueCreation.readBack)
+        let created: PendingResult
+        do {
+            created = try await database.transaction { connection in
+                connection.send(SchemaGuard.userCheck(author))
+                for statement in IssueCreation.statements(draft, author: author) { connection.send(statement) }
+                return connection.send(IssueCreation.readBack)
+            }
+        } catch let error as PostgresError {
+            throw try await VanishedNames.refusal(error, labels: draft.labels, milestone: draft.milestone, on: database)
+                ?? error.trackerError
         }
         return try decoded {
             guard let row = try created.result().first else {
@@ -39,7 +45,7 @@ public struct PostgresIssueRepository: IssueRepository {
                 .map { try $0.decode(0, as: String.self) }
         }
         var seen = Set<String>()
-        return (query.ignoredOperators + unusable).filter { seen.insert($0).inserted }
+        return (query.ignoredOperators + unusable.map(SearchQuery.shown)).filter { seen.insert($0).inserted }
     }
 
     /// One flight: the issue, its timeline and its comments.

@@ -5,26 +5,32 @@ import TrackerCore
 /// each word or phrase into a query; the required groups (`||` within, `&&` between) must match
 /// one text (a union of the two GIN indexes, issues_search_words and issue_comments_search_words:
 /// an OR across the tables would read every issue); an excluded term found in any of an issue's
-/// texts leaves the issue out.
+/// texts leaves the issue out. A term with nothing to search for drops out of its tsquery (as
+/// `SearchQuery` says); the `numnode` tests below are constants, folded away when the statement
+/// is planned with its values.
 enum SearchConditions {
     /// `parameter` sends a value and gives its placeholder.
     static func conditions(for query: SearchQuery, parameter: (String) -> String) -> [String] {
         guard !query.isEmpty else { return ["false"] }
         func term(_ text: String) -> String { "tracker_search_term(\(parameter(text)))" }
         var conditions: [String] = []
+        var left: [String] = []
         if !query.required.isEmpty {
             let wanted = query.required.map { group in
                 group.count == 1 ? term(group[0]) : "(" + group.map(term).joined(separator: " || ") + ")"
             }.joined(separator: " && ")
+            left.append("numnode(\(wanted))")
             conditions.append(
                 """
-                i.number IN (SELECT s.number FROM issues s WHERE s.search_words @@ (\(wanted))
-                             UNION
-                             SELECT c.issue_number FROM issue_comments c WHERE c.search_words @@ (\(wanted)))
+                (numnode(\(wanted)) = 0
+                 OR i.number IN (SELECT s.number FROM issues s WHERE s.search_words @@ (\(wanted))
+                                 UNION
+                                 SELECT c.issue_number FROM issue_comments c WHERE c.search_words @@ (\(wanted))))
                 """)
         }
         if !query.excluded.isEmpty {
             let unwanted = query.excluded.map(term).joined(separator: " || ")
+            left.append("numnode(\(unwanted))")
             conditions.append("NOT i.search_words @@ (\(unwanted))")
             conditions.append(
                 """
@@ -32,6 +38,8 @@ enum SearchConditions {
                              WHERE xc.issue_number = i.number AND xc.search_words @@ (\(unwanted)))
                 """)
         }
+        // A search left with nothing to search for finds nothing.
+        conditions.append(left.joined(separator: " + ") + " > 0")
         return conditions
     }
 

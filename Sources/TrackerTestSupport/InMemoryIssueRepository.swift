@@ -154,7 +154,8 @@ public actor InMemoryIssueRepository: IssueRepository {
     public func ignoredSearchWords(in search: String) async throws -> [String] {
         try takeFailure()
         let query = SearchQuery(parsing: search)
-        return query.ignoredOperators + query.unusableTerms
+        var seen = Set<String>()
+        return (query.ignoredOperators + query.unusableTerms.map(SearchQuery.shown)).filter { seen.insert($0).inserted }
     }
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {

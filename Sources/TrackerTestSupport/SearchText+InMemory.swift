@@ -76,15 +76,15 @@ extension SearchQuery {
     func matches(_ texts: [String]) -> Bool {
         guard !isEmpty else { return false }
         let words = texts.map(SearchText.words)
-        let excludedTerms = excluded.map(SearchText.words)
+        // As in PostgreSQL, a term without words drops out of its group, and a group without
+        // terms drops out of the search; a search left with nothing matches nothing.
+        let excludedTerms = excluded.map(SearchText.words).filter { !$0.isEmpty }
+        let groups = required.map { $0.map(SearchText.words).filter { !$0.isEmpty } }.filter { !$0.isEmpty }
+        guard !groups.isEmpty || !excludedTerms.isEmpty else { return false }
         if words.contains(where: { text in excludedTerms.contains { SearchText.contains($0, in: text) } }) {
             return false
         }
-        guard !required.isEmpty else { return true }
-        // As in PostgreSQL, a term without words drops out of its group, and a group without
-        // terms drops out of the search; a search left with nothing matches nothing.
-        let groups = required.map { $0.map(SearchText.words).filter { !$0.isEmpty } }.filter { !$0.isEmpty }
-        guard !groups.isEmpty else { return false }
+        guard !groups.isEmpty else { return true }
         return words.contains { text in
             groups.allSatisfy { group in group.contains { SearchText.contains($0, in: text) } }
         }

@@ -86,7 +86,7 @@ enum ExitStatus {
             .notPermitted:
             invalidInput
         case .unknownChoice: usage
-        case .editConflict: conflict
+        case .editConflict, .changedMeanwhile: conflict
         case .databaseUnavailable: unavailable
         case .schemaMismatch: schemaMismatch
         case .accessDenied: accessDenied

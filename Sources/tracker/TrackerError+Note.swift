@@ -9,6 +9,7 @@ extension TrackerError {
         case .notFound(let message): .notFound("\(message); \(note)")
         case .notPermitted(let message): .notPermitted("\(message); \(note)")
         case .accessDenied(let message): .accessDenied("\(message); \(note)")
+        case .changedMeanwhile(let message): .changedMeanwhile("\(message); \(note)")
         case .databaseUnavailable(let message): .databaseUnavailable("\(message); \(note)")
         case .schemaMismatch(let message): .schemaMismatch("\(message); \(note)")
         case .storageFailure(let message): .storageFailure("\(message); \(note)")

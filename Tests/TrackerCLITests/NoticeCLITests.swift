@@ -22,9 +22,13 @@ import TrackerTestSupport
         ("first !!!", "note: search words ignored: !!!\n", true),
         ("first OR", "note: search words ignored: OR\n", true),
         ("!!!", "note: search words ignored: !!!\n", false),
+        ("-!!!", "note: search words ignored: !!!\n", false),
+        ("\"\"", "note: search words ignored: \"\"\n", false),
+        ("first -!!!", "note: search words ignored: !!!\n", true),
+        ("-nothing", "", true),
         (
-            String(repeating: "a", count: 2048),
-            "note: search words ignored: aaaaaaaaaaaaaaaaaaaa… (2048 characters)\n", false
+            String(repeating: "ж", count: 1024),
+            "note: search words ignored: жжжжжжжжжжжжжжжжжжжж… (1024 characters)\n", false
         ),
     ])
     func searchingForAHugeWordOrNoWordGivesAShortNoteNotANotice(
@@ -40,5 +44,23 @@ import TrackerTestSupport
         let json = try tracker.run(["list", "--search", search, "--json", "number"])
         #expect(json.stderr == note, "the note stays off stdout, so JSON stays JSON")
         #expect(json.stdout.contains("\"number\"") == finds, "\(json.stdout)")
+    }
+}
+
+/// A search longer than PostgreSQL's query can hold is refused before the server sees it, on the
+/// command line and on the list screen.
+@Suite struct SearchLimitCLITests {
+    @Test func aSearchOverTheLimitIsOneLineAndNoQuery() async throws {
+        let tracker = try await CLITests.tracker()
+        try tracker.run(["create", "--title", "The first issue"])
+        let words = (0..<4_000).map { "w\($0)" }.joined(separator: " ")
+        let refused = try tracker.run(["list", "--search", words])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.hasPrefix("tracker: invalid search: is 22889 characters, the limit is 1024"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let screen = try tracker.run([], stdin: "/ \(words)\nq\n")
+        #expect(screen.status == 0, "\(screen.stderr)")
+        #expect(screen.stdout.contains("invalid search: is 22889 characters"), "\(screen.stdout)")
+        #expect(!screen.stdout.contains("connection"), "the session stays")
     }
 }

@@ -13,7 +13,9 @@ import TrackerCore
         #expect(parsed("\"login fails\" e-mail ログイン失敗").required == [["login fails"], ["e-mail"], ["ログイン失敗"]])
         #expect(parsed("\"unclosed phrase").required == [["unclosed phrase"]], "a phrase runs to the end")
         #expect(parsed("say\"what\"").required == [["say\"what\""]], "a quote inside a word is part of it")
-        #expect(SearchQuery(parsing: "\"\" \"  \"").isEmpty, "empty phrases are no terms")
+        #expect(
+            parsed("\"\" \"  \"").required == [[""], ["  "]],
+            "an empty phrase is a term with nothing to search for, left out and named like `!!!`")
     }
 
     @Test func aMinusAtAWordsStartExcludesIt() {

@@ -51,3 +51,25 @@ import TrackerTestSupport
         #expect(try await list(IssueFilter(author: try Login("Alice"))).issues.isEmpty)
     }
 }
+
+/// A name that was missing when a change ran and is there when the suggestions are looked up
+/// (someone created it in between) is no "did you mean" of itself.
+@Suite struct NamesMadeMeanwhileTests {
+    @Test func aLabelThatAppearedMeanwhileIsAskedToRunAgainNotSuggestedToItself() async throws {
+        let alice = try Login("alice")
+        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "One"), author: alice)
+        // The label list as it is after someone created `bug`, while the issue's store ran without it.
+        let later = InMemoryIssueRepository(users: users)
+        _ = try await InMemoryLabelRepository(issues: later).create(try Label(name: LabelName("Bug")))
+        let edit = EditIssues(issues: issues, users: users, labels: InMemoryLabelRepository(issues: later))
+        await #expect {
+            try await edit([try IssueNumber(1)], try IssueEdit(addLabels: [LabelName("bug")]), actor: alice)
+        } throws: { error in
+            guard case .changedMeanwhile(let message) = error as? TrackerError else { return false }
+            return message == "label 'bug' was created or renamed by someone else while this ran; "
+                + "nothing was changed: run it again"
+        }
+    }
+}

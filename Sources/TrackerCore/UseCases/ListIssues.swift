@@ -11,6 +11,7 @@ public struct ListIssues: Sendable {
     }
 
     public func callAsFunction(_ filter: IssueFilter) async throws -> IssuePage {
+        if let search = filter.search { try SearchQuery.requireWithinLimit(search) }
         if let limit = filter.limit, limit < 0 {
             throw TrackerError.invalidInput(field: "limit", rule: "'\(limit)' must be 0 (all) or more")
         }

@@ -12,6 +12,7 @@ public struct StreamIssues: Sendable {
     }
 
     public func callAsFunction(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
+        if let search = filter.search { try SearchQuery.requireWithinLimit(search) }
         try await names.explaining { try await issues.stream(filter, body) }
     }
 }
