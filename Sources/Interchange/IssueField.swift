@@ -8,18 +8,10 @@ public enum IssueField: String, CaseIterable, Sendable {
     /// The fields of a list (events only with `show`).
     public static let listFields: [IssueField] = allCases.filter { $0 != .events }
 
-    /// Parses `number,title,assignees`; an unknown name is refused with the known ones.
+    /// Parses `number,title,assignees`; an unknown name is refused with the known ones, by the
+    /// rule every command's `--json FIELDS` follows (`JSONFieldList`).
     public static func parse(_ text: String, allowed: [IssueField] = listFields) throws(TrackerError) -> [IssueField] {
-        var fields: [IssueField] = []
-        for name in text.split(separator: ",").map({ $0.trimmed }) {
-            guard let field = IssueField(rawValue: name), allowed.contains(field) else {
-                throw .invalidInput(
-                    field: "--json",
-                    rule: "unknown field '\(name)'; available: \(allowed.map(\.rawValue).joined(separator: ","))")
-            }
-            if !fields.contains(field) { fields.append(field) }
-        }
-        guard !fields.isEmpty else { throw .invalidInput(field: "--json", rule: "name at least one field") }
-        return fields
+        try JSONFieldList(parsing: text, available: allowed.map(\.rawValue)).names.compactMap(
+            IssueField.init(rawValue:))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -36,8 +37,16 @@ struct CommentBodyOptions: ParsableArguments {
         help: "Write the text in $VISUAL or $EDITOR (what happens at a terminal when no text is given).")
     var usesEditor = false
 
-    @Flag(help: "Print the comment as JSON (id, author, body, createdAt, updatedAt).")
+    @Flag(help: "Print the comment as JSON (id, author, body, createdAt, updatedAt; --json FIELDS: only those).")
     var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
+
+    /// `--json FIELDS`, read before anything is written.
+    func fields() throws -> JSONFieldList? {
+        try JSONFieldList.selection(jsonFields, available: JSONFieldList.comment)
+    }
 
     var given: Bool { body != nil || bodyFile != nil }
 
@@ -98,6 +107,7 @@ struct AddCommentCommand: AsyncParsableCommand {
 
     func run() async throws {
         let number = try IssueNumber(parsing: number)
+        let fields = try text.fields()
         let environment = ProcessInfo.processInfo.environment
         let drafts = FileDraftRepository(environment: environment)
         let recoverHint = "your comment is kept: `tracker comment \(number.value) --recover` posts it"
@@ -132,7 +142,8 @@ struct AddCommentCommand: AsyncParsableCommand {
             guard (try? drafts.load(.comment(number))) != nil else { throw error }
             throw error.noting(recoverHint)
         }
-        await CommentNoticeView(format: text.json ? .json : .table).render(comment, .added, to: root.terminal)
+        await CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(
+            comment, .added, to: root.terminal)
     }
 }
 
@@ -152,12 +163,13 @@ struct EditCommentCommand: AsyncParsableCommand {
 
     func run() async throws {
         let id = try CommentID(parsing: id)
+        let fields = try text.fields()
         var body = try text.typed()
         let editor = body == nil ? try text.editor(environment: ProcessInfo.processInfo.environment) : nil
         if let body { _ = try Comment.validBody(body) }
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        let view = await CommentNoticeView(format: text.json ? .json : .table)
+        let view = await CommentNoticeView(format: text.json ? .json : .table, fields: fields)
         if let editor {
             let comment = try await root.showComment(id)
             guard comment.author == actor else {

@@ -42,8 +42,11 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
     var milestone: String?
 
-    @Flag(help: "Print the created issue as JSON.")
+    @Flag(help: "Print the created issue as JSON (--json FIELDS: only those fields).")
     var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -65,6 +68,7 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let format = try OutputFormat(json: json, fields: jsonFields)
         let environment = ProcessInfo.processInfo.environment
         var draft = SavedDraft(
             title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [], labels: labels,
@@ -91,14 +95,14 @@ struct CreateCommand: AsyncParsableCommand {
             discardDraft: recover ? CompositionRoot.discardDraft(environment: environment) : nil)
         try await create(
             draft, assignees: logins, labels: labelNames, milestone: milestoneTitle, author: author, useCases: useCases,
-            on: root)
+            format: format, on: root)
     }
 
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
         _ draft: SavedDraft, assignees: [Login], labels: [LabelName], milestone: MilestoneTitle?, author: Login,
-        useCases: IssueCreatorViewModel.UseCases, on root: CompositionRoot
+        useCases: IssueCreatorViewModel.UseCases, format: OutputFormat, on root: CompositionRoot
     ) async throws {
         let viewModel = IssueCreatorViewModel(useCases: useCases, author: author)
         await viewModel.send(.title(draft.title))
@@ -108,6 +112,6 @@ struct CreateCommand: AsyncParsableCommand {
         await viewModel.send(.milestone(milestone))
         await viewModel.send(.confirm)
         if let problem = viewModel.output.problem { throw problem }
-        IssueCreatorView(format: json ? .json : .table).render(viewModel.output, to: root.terminal)
+        IssueCreatorView(format: format).render(viewModel.output, to: root.terminal)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -49,15 +50,19 @@ struct LabelCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only labels whose name or description contains this text.")
         var search: String?
 
-        @Flag(help: "Print a JSON array instead of a table.")
+        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
         var json = false
+
+        @Option(name: .customLong("json-fields"), help: .hidden)
+        var jsonFields: String?
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
+            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.label)
             let root = try await CompositionRoot.open(global, schema: .read)
             let labels = try await root.listLabels(search: search)
-            await LabelTableView(json: json).render(labels, searched: search != nil, to: root.terminal)
+            await LabelTableView(json: json, fields: fields).render(labels, searched: search != nil, to: root.terminal)
         }
     }
 

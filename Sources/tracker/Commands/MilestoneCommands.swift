@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -65,16 +66,21 @@ struct MilestoneCommand: AsyncParsableCommand {
             completion: .list(StateFilter.allCases.map(\.rawValue)))
         var state = StateFilter.open.rawValue
 
-        @Flag(help: "Print a JSON array instead of a table.")
+        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
         var json = false
+
+        @Option(name: .customLong("json-fields"), help: .hidden)
+        var jsonFields: String?
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let state = try StateFilter(parsing: state)
+            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.milestone)
             let root = try await CompositionRoot.open(global, schema: .read)
             let milestones = try await root.listMilestones(state: state.milestoneState)
-            await MilestoneTableView(json: json).render(milestones, showsState: state != .open, to: root.terminal)
+            await MilestoneTableView(json: json, fields: fields).render(
+                milestones, showsState: state != .open, to: root.terminal)
         }
     }
 

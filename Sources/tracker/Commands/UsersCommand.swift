@@ -35,19 +35,23 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only logins starting with this text (ignoring case).")
         var search: String?
 
-        @Flag(help: "Print a JSON array of {login, name}.")
+        @Flag(help: "Print a JSON array of {login, name} (--json FIELDS: only those fields).")
         var json = false
+
+        @Option(name: .customLong("json-fields"), help: .hidden)
+        var jsonFields: String?
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
+            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.user)
             let root = try await CompositionRoot.open(global, schema: .read)
             let users = try await root.listUsers(prefix: search)
             if json {
                 let objects = users.map {
                     JSONValue.object(["login": .string($0.login.value), "name": .string($0.name)])
                 }
-                Say.block(String(IssueJSON.encode(.array(objects)).dropLast()))
+                Say.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
             } else if users.isEmpty, let search, !(try await root.listUsers(prefix: nil, limit: 1)).isEmpty {
                 Say.line("No users match '\(search)'.")
             } else if users.isEmpty {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import TrackerCore
 import TrackerUI
 
@@ -15,8 +16,11 @@ struct WatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(help: "Print JSON Lines.")
+    @Flag(help: "Print JSON Lines (--json FIELDS: only those fields).")
     var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
 
     @Option(help: "Only this issue's changes.")
     var issue: String?
@@ -37,7 +41,8 @@ struct WatchCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
         if let assignee { filter.assignee = try await root.login(assignee) }
-        let view = ChangeLineView(json: json)
+        let view = ChangeLineView(
+            json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
         let watch = root.watchChanges
         let signal = try await InterruptSignals.cancelling { [filter] in
             do {

@@ -10,14 +10,17 @@ public struct CommentNoticeView {
     }
 
     public let format: OutputFormat
+    /// `--json FIELDS`: only these fields; nil for all.
+    public let fields: JSONFieldList?
 
-    public init(format: OutputFormat) {
+    public init(format: OutputFormat, fields: JSONFieldList? = nil) {
         self.format = format
+        self.fields = fields
     }
 
     public func render(_ comment: Comment, _ change: Change, to terminal: any Terminal) {
         if case .json = format {
-            terminal.write(IssueJSON.encode(IssueJSON.comment(comment)))
+            terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: IssueJSON.comment(comment))))
             return
         }
         let issue = "issue #\(comment.issue.value)"

@@ -6,13 +6,18 @@ import TrackerCore
 @MainActor
 public struct LabelTableView {
     public let json: Bool
+    /// `--json FIELDS`: only these fields; nil for all.
+    public let fields: JSONFieldList?
 
-    public init(json: Bool) { self.json = json }
+    public init(json: Bool, fields: JSONFieldList? = nil) {
+        self.json = json
+        self.fields = fields
+    }
 
     /// `searched`: the list was narrowed by a search, so an empty one says nothing matched.
     public func render(_ labels: [Label], searched: Bool, to terminal: any Terminal) {
         if json {
-            terminal.write(IssueJSON.encode(.array(labels.map(IssueJSON.label))))
+            terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(labels.map(IssueJSON.label)))))
             return
         }
         guard !labels.isEmpty else {

@@ -8,15 +8,20 @@ public struct MilestoneTableView {
     public let json: Bool
     public let now: () -> Timestamp
 
-    public init(json: Bool, now: @escaping () -> Timestamp = Timestamp.now) {
+    /// `--json FIELDS`: only these fields; nil for all.
+    public let fields: JSONFieldList?
+
+    public init(json: Bool, fields: JSONFieldList? = nil, now: @escaping () -> Timestamp = Timestamp.now) {
         self.json = json
+        self.fields = fields
         self.now = now
     }
 
     /// `showsState`: closed milestones may be listed, so each row says its state.
     public func render(_ milestones: [Milestone], showsState: Bool, to terminal: any Terminal) {
         if json {
-            terminal.write(IssueJSON.encode(.array(milestones.map(IssueJSON.milestoneListing))))
+            terminal.write(
+                IssueJSON.encode(JSONFieldList.apply(fields, to: .array(milestones.map(IssueJSON.milestoneListing)))))
             return
         }
         guard !milestones.isEmpty else {

@@ -6,13 +6,19 @@ import TrackerCore
 /// one JSON object per line with `--json`.
 public struct ChangeLineView: Sendable {
     public let json: Bool
+    /// `--json FIELDS`: only these fields; nil for all.
+    public let fields: JSONFieldList?
 
-    public init(json: Bool) {
+    public init(json: Bool, fields: JSONFieldList? = nil) {
         self.json = json
+        self.fields = fields
     }
 
     public func line(_ change: IssueChange) -> String {
-        if json { return VisibleText.line(String(IssueJSON.encodeLine(IssueJSON.change(change)).dropLast())) + "\n" }
+        if json {
+            let object = JSONFieldList.apply(fields, to: IssueJSON.change(change))
+            return VisibleText.line(String(IssueJSON.encodeLine(object).dropLast())) + "\n"
+        }
         let what = "\(change.event.actor) \(IssueDetailView.describe(change.event.kind))"
         let parts = [
             "event \(change.id)", change.event.createdAt.iso8601,
