@@ -168,3 +168,24 @@ import TrackerTestSupport
         }
     }
 }
+
+/// A reader that leaves while `watch` waits for the next change (the catch-up fitted in the pipe):
+/// watch notices at once, not at the next change, and ends with 0. `timeout` only ends a watch
+/// that would otherwise wait forever (no change comes), so the test cannot hang.
+@Suite struct WatchReaderGoneCLITests {
+    @Test func watchEndsWhenHeadHasItsLinesAndNothingElseHappens() async throws {
+        let tracker = try await CLITests.tracker()
+        for title in ["One", "Two", "Three"] { #expect(try tracker.run(["create", "-t", title]).status == 0) }
+        let piped = try ChildProcess.run(
+            "/usr/bin/timeout",
+            [
+                "60", "/bin/bash", "-c", "\"$0\" watch --since 1 | head -n 2; echo \"status ${PIPESTATUS[0]}\" >&2",
+                TrackerProcess.binary.path,
+            ],
+            environment: tracker.environment, stdin: Data())
+        #expect(piped.status == 0, "timeout ends with 124 when watch waited for a change that never came")
+        #expect(String(decoding: piped.stderr, as: UTF8.self) == "status 0\n")
+        let lines = String(decoding: piped.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("#2 \"Two\""), "the catch-up starts after event 1: \(lines)")
+    }
+}

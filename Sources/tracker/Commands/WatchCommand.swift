@@ -44,7 +44,7 @@ struct WatchCommand: AsyncParsableCommand {
         let view = ChangeLineView(
             json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
         let watch = root.watchChanges
-        let signal = try await InterruptSignals.cancelling { [filter] in
+        let stopped = try await InterruptSignals.cancelling(watchingOutput: true) { [filter] in
             do {
                 try await watch(
                     from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
@@ -53,7 +53,7 @@ struct WatchCommand: AsyncParsableCommand {
                 throw TrackerError.databaseUnavailable(unavailable.description)
             }
         }
-        if let signal { exitProcess(InterruptSignals.exitStatus(for: signal)) }
+        if let stopped { exitProcess(stopped) }
     }
 
     static func eventID(_ text: String) throws -> Int64 {
