@@ -9,17 +9,22 @@ public actor Database {
     public nonisolated let limits: SessionLimits
     /// The search path every transaction runs with (see `Connection.init`); nil keeps the server's.
     public nonisolated let searchPath: String?
+    /// What to check when this database cannot be reached, worded by whoever chose it (a flag,
+    /// a variable); nil when they have nothing to add.
+    public nonisolated let unreachableAdvice: String?
     /// Sent ahead of each new connection's first statements, in the same flight (e.g. a check).
     public let prelude: [Statement]
     private var connection: Connection?
     private var lastUsed = ContinuousClock.now
 
     public init(
-        settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil, prelude: [Statement] = []
+        settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
+        unreachableAdvice: String? = nil, prelude: [Statement] = []
     ) {
         self.settings = settings
         self.limits = limits
         self.searchPath = searchPath
+        self.unreachableAdvice = unreachableAdvice
         self.prelude = prelude
     }
 

@@ -3,15 +3,19 @@ import TrackerCore
 
 extension PostgresError {
     /// The domain's view of a database error: what the person can do about it.
-    var trackerError: TrackerError {
+    var trackerError: TrackerError { trackerError(unreachableAdvice: nil) }
+
+    /// `unreachableAdvice`: what to check when the database cannot be reached, as the one who
+    /// chose it says it (the database's own advice); nil for the general one.
+    func trackerError(unreachableAdvice: String?) -> TrackerError {
         switch kind {
         case .invalidSettings:
             return .invalidInput(
                 field: "database URL", rule: "\(message); see the README's \"Use an existing database\"")
         case .connection:
             return .databaseUnavailable(
-                "cannot reach the database: \(message); check DATABASE_URL or start the private one with `tracker db start`"
-            )
+                "cannot reach the database: \(message); "
+                    + (unreachableAdvice ?? "check --database-url, DATABASE_URL or the PG variables"))
         case .connectionLost:
             return PostgresError.lostBeforeCommit(message)
         case .commitOutcomeUnknown:
@@ -111,7 +115,7 @@ extension Database {
         do {
             try connect()
         } catch {
-            throw error.trackerError
+            throw error.trackerError(unreachableAdvice: unreachableAdvice)
         }
     }
 
@@ -120,7 +124,7 @@ extension Database {
         do {
             try queue(statement)
         } catch {
-            throw error.trackerError
+            throw error.trackerError(unreachableAdvice: unreachableAdvice)
         }
     }
 
@@ -129,7 +133,7 @@ extension Database {
         do {
             return try withConnection(body)
         } catch let error as PostgresError {
-            throw error.trackerError
+            throw error.trackerError(unreachableAdvice: unreachableAdvice)
         }
     }
 
@@ -139,7 +143,7 @@ extension Database {
         do {
             return try await transaction(body)
         } catch let error as PostgresError {
-            throw error.trackerError
+            throw error.trackerError(unreachableAdvice: unreachableAdvice)
         }
     }
 }

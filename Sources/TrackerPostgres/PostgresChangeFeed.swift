@@ -30,8 +30,7 @@ public struct PostgresChangeFeed: ChangeFeedRepository {
     /// Through a pooler in transaction mode the LISTEN stays behind on a server connection
     /// this session no longer holds, so the probe never arrives.
     public func subscribe(_ filter: ChangeFilter) async throws -> any ChangeSubscription {
-        let subscription = try await PostgresChangeSubscription.open(
-            settings: database.settings, limits: database.limits, searchPath: database.searchPath, filter: filter)
+        let subscription = try await PostgresChangeSubscription.open(beside: database, filter: filter)
         do {
             let probe = "tracker_probe_" + UUID().uuidString.replacing("-", with: "").lowercased()
             try await subscription.listen(to: [PostgresChangeFeed.channel, probe])

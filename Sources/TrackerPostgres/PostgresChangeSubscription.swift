@@ -18,20 +18,22 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
         self.filter = filter
     }
 
-    /// Connects a session of its own, named in `pg_stat_activity`.
+    /// Connects a session of its own to `database`'s server, with its settings, named in
+    /// `pg_stat_activity`.
     static func open(
-        settings: String?, limits: SessionLimits, searchPath: String?, filter: ChangeFilter
+        beside database: Database, filter: ChangeFilter
     ) async throws
         -> PostgresChangeSubscription
     {
         let subscription = PostgresChangeSubscription(wake: try WakePipe(), filter: filter)
         try await run(on: subscription.queue) {
             do {
-                let connection = try Connection(settings: settings, limits: limits, searchPath: searchPath)
+                let connection = try Connection(
+                    settings: database.settings, limits: database.limits, searchPath: database.searchPath)
                 try connection.execute("SET application_name = '\(PostgresChangeFeed.applicationName)'")
                 subscription.connection = connection
             } catch let error as PostgresError {
-                throw error.trackerError
+                throw error.trackerError(unreachableAdvice: database.unreachableAdvice)
             }
         }
         return subscription

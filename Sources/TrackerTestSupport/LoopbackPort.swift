@@ -1,8 +1,8 @@
 import Foundation
 
 /// A TCP port on 127.0.0.1 that nothing listens on at the moment of asking (the kernel picks it).
-enum LoopbackPort {
-    static func free() throws -> Int {
+public enum LoopbackPort {
+    public static func free() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

@@ -41,7 +41,7 @@ struct CompositionRoot: Sendable {
         let root = CompositionRoot(
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
-                prelude: prelude),
+                unreachableAdvice: target.unreachableAdvice, prelude: prelude),
             target: target, environment: environment, actingLogin: options.actingLogin)
         let trace = Trace(enabled: options.verbose)
         trace.say("database: \(target.description)")
@@ -52,7 +52,8 @@ struct CompositionRoot: Sendable {
         if schema != .none, !stamp.isCurrent {
             // Without the guard: it would refuse the very schema this is about to migrate.
             let unguarded = Database(
-                settings: root.database.settings, limits: limits, searchPath: TrackerSchema.searchPath)
+                settings: root.database.settings, limits: limits, searchPath: TrackerSchema.searchPath,
+                unreachableAdvice: target.unreachableAdvice)
             try await root.checkSchema(on: unguarded, allowNewer: schema == .read, trace: trace)
             await unguarded.close()
             stamp.record()

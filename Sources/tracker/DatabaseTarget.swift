@@ -4,19 +4,29 @@ import TrackerCore
 /// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else libpq's own
 /// `PG*` variables when any is set, else the private cluster.
 enum DatabaseTarget: Sendable {
-    case url(String)
+    /// A URL or key=value settings, and where they were given (`--database-url`, `DATABASE_URL`).
+    case url(String, from: String)
     case libpqEnvironment
     case managed(LocalCluster)
 
     static let libpqVariables = ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE"]
 
     static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseTarget {
-        if let flag { return .url(flag) }
-        if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url) }
+        if let flag { return .url(flag, from: "--database-url") }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url, from: "DATABASE_URL") }
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }
         return .managed(PrivateCluster.cluster(environment: environment))
+    }
+
+    /// What to check when the database cannot be reached: where its settings came from.
+    var unreachableAdvice: String {
+        switch self {
+        case .url(_, let source): "check \(source)"
+        case .libpqEnvironment: "check the PG variables (\(DatabaseTarget.libpqVariables.joined(separator: ", ")))"
+        case .managed: "start the private one with `tracker db start`"
+        }
     }
 
     var isManaged: Bool {
@@ -33,7 +43,7 @@ enum DatabaseTarget: Sendable {
     /// libpq settings; for the private cluster this starts it (and creates it on first use).
     func connectionSettings() throws -> String? {
         switch self {
-        case .url(let url):
+        case .url(let url, _):
             do {
                 try Connection.validate(url)
             } catch {

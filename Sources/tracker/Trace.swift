@@ -15,7 +15,7 @@ extension DatabaseTarget: CustomStringConvertible {
     /// Where tracker connects, with any password replaced by `***`.
     var description: String {
         switch self {
-        case .url(let url): Connection.redacted(url)
+        case .url(let url, _): Connection.redacted(url)
         case .libpqEnvironment: "libpq's PG* environment variables"
         case .managed(let cluster): "the private PostgreSQL in \(cluster.directory.path)"
         }

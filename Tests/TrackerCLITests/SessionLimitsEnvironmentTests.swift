@@ -23,7 +23,7 @@ import TrackerCore
         #expect(limits.statementTimeoutMilliseconds == milliseconds)
     }
 
-    @Test(arguments: ["0", "-1", "0.0", "nan", "inf", "soon", "", "86400"])
+    @Test(arguments: ["0", "-1", "0.0", "nan", "inf", "soon", "", "86400", "0x10", "1e3", "+5", " 5", "1.2.3", "."])
     func aNonPositiveOrNonNumberTimeoutIsRefused(_ text: String) {
         #expect {
             try SessionLimits.from(environment: ["TRACKER_STATEMENT_TIMEOUT": text])
@@ -36,9 +36,17 @@ import TrackerCore
     @Test func aRefusalNamesTheVariableAndWhatItTakes() {
         #expect(
             throws: TrackerError.invalidInput(
-                field: "environment", rule: "TRACKER_CONNECT_TIMEOUT must be a whole number of seconds, 1 or more")
+                field: "environment",
+                rule: "TRACKER_CONNECT_TIMEOUT must be a whole number of seconds from 1 to 86400; '0' is not")
         ) {
             try SessionLimits.from(environment: ["TRACKER_CONNECT_TIMEOUT": "0"])
         }
+    }
+
+    /// Numbers as people write them: Swift's own readings (hexadecimal, exponents, a sign) and
+    /// values libpq cannot hold are refused, not taken.
+    @Test(arguments: ["0x10", "99999999999", "86401", "+5", "1e3", "5.0", " 5", "-0"])
+    func aConnectTimeoutIsWholeDecimalSecondsUpToADay(_ text: String) {
+        #expect(throws: TrackerError.self) { try SessionLimits.from(environment: ["TRACKER_CONNECT_TIMEOUT": text]) }
     }
 }
