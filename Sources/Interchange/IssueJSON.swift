@@ -111,5 +111,5 @@ public enum IssueJSON {
 
 extension JSONValue {
     /// A string, or `null` when there is none.
-    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    public init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
 }

@@ -60,14 +60,16 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 
 /// A text[] parameter, written in PostgreSQL's array literal syntax with every element quoted.
 public struct PostgresTextArray: PostgresEncodable {
-    public var elements: [String]
+    /// nil is an SQL NULL element.
+    public var elements: [String?]
     public init(_ elements: [String]) { self.elements = elements }
+    public init(nullable elements: [String?]) { self.elements = elements }
 
     public var postgresText: String? {
         let quoted = elements.map { element in
-            "\""
-                + element.replacing("\\", with: "\\\\")
-                .replacing("\"", with: "\\\"") + "\""
+            element.map {
+                "\"" + $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+            } ?? "NULL"
         }
         return "{" + quoted.joined(separator: ",") + "}"
     }

@@ -67,6 +67,7 @@ extension PostgresError {
     private static let fieldsByConstraint: [String: (name: String, rule: String)] = [
         "users_login_format": ("login", "must be letters, digits and single hyphens"),
         "users_login_key": ("login", "is already registered (logins ignore case)"),
+        "users_role_name_key": ("role", "is already linked to another user (see `tracker access list`)"),
         "users_name_length": ("name", "longer than 255 characters"),
         "users_name_plain": ("name", "control characters are not allowed"),
         "issues_title_length": ("title", "must be 1 to 256 characters"),

@@ -8,57 +8,37 @@ import Foundation
 #endif
 
 /// The comments and mentions of an import, inside its transaction: comments by COPY with their
-/// `commented` events, then every mention (bodies and comments) in one statement.
+/// `commented` events into the import's staging tables, then every mention (bodies and comments).
 enum ImportedComments {
     /// New ids from the comments' counter, moved once for all of them (and back, with everything
     /// else, if the import is refused).
     static func newIDs(for records: [ImportedIssue], on connection: Connection) throws -> [Int64] {
         let count = records.reduce(0) { $0 + $1.comments.count }
         guard count > 0 else { return [] }
-        let last: Int64 = try connection.query(
-            "UPDATE id_counters SET last_value = last_value + $1 WHERE name = 'comment' RETURNING last_value", [count]
-        ).rows[0].decode(0)
+        let last: Int64 = try connection.query("SELECT tracker_import_comment_ids($1)", [count]).rows[0].decode(0)
         return Array((last - Int64(count) + 1)...last)
     }
 
-    static func copy(_ rows: IssueImportRows, keptIDs: Bool, on connection: Connection) throws {
+    static func copy(_ rows: IssueImportRows, on connection: Connection) throws {
         try connection.copyIn(
-            "COPY issue_comments (id, issue_number, author_id, body, created_at, updated_at) FROM STDIN",
+            "COPY pg_temp.import_comments (id, issue_number, author_id, body, created_at, updated_at) FROM STDIN",
             rows.writeComments)
         try connection.copyIn(
-            "COPY issue_events (issue_number, kind, actor_id, comment_id, created_at) FROM STDIN",
+            "COPY pg_temp.import_comment_events (issue_number, kind, actor_id, comment_id, created_at) FROM STDIN",
             rows.writeCommentEvents)
-        if keptIDs {
-            // Ids given by the file: the counter moves past them, so new comments never collide.
-            try connection.query(
-                """
-                UPDATE id_counters SET last_value = greatest(last_value, (SELECT max(id) FROM issue_comments))
-                 WHERE name = 'comment'
-                """)
-        }
     }
 
-    /// Body mentions have comment 0 here, stored as NULL.
+    /// Every text's mentions, lowercased (body mentions have no comment id).
     static func recordMentions(_ rows: IssueImportRows, on connection: Connection) throws {
-        var numbers: [String] = []
-        var comments: [String] = []
-        var logins: [String] = []
-        rows.forEachText { number, comment, text in
-            for login in Mentions.logins(in: text) {
-                numbers.append(String(number))
-                comments.append(String(comment ?? 0))
-                logins.append(login.value.lowercased())
+        try connection.copyIn("COPY pg_temp.import_mentions (issue_number, comment_id, login) FROM STDIN") { write in
+            var buffer = ""
+            rows.forEachText { number, comment, text in
+                for login in Mentions.logins(in: text) {
+                    buffer += "\(number)\t\(comment.map(String.init) ?? "\\N")\t\(login.value.lowercased())\n"
+                }
             }
+            if !buffer.isEmpty { try write(Data(buffer.utf8)) }
         }
-        guard !numbers.isEmpty else { return }
-        try connection.query(
-            """
-            INSERT INTO issue_mentions (issue_number, user_id, comment_id)
-            SELECT found.number, u.id, nullif(found.comment, 0)
-              FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS found (number, comment, login)
-              JOIN users u ON lower(u.login) = found.login
-            ON CONFLICT DO NOTHING
-            """, [PostgresTextArray(numbers), PostgresTextArray(comments), PostgresTextArray(logins)])
     }
 }
 

@@ -8,14 +8,17 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
         self.database = database
     }
 
-    public func add(_ user: User) async throws -> User {
+    /// One flight: `tracker_add_user` (admin), then the user read back.
+    public func add(_ user: User, role: String?) async throws -> UserAddition {
         do {
             return try await database.trackedTransaction { connection in
-                try PostgresAssigneeRepository.user(
+                let added = connection.send(
+                    "SELECT tracker_add_user($1, $2, $3)", [user.login.value, user.name, role])
+                let found = try PostgresAssigneeRepository.user(
                     from: connection.query(
-                        "INSERT INTO users (login, name) VALUES ($1, $2) RETURNING login, name",
-                        [user.login.value, user.name]
+                        "SELECT login, name FROM users WHERE lower(login) = lower($1)", [user.login.value]
                     ).rows[0])
+                return try added.result().rows[0].decode(0) ? .added(found) : .linked(found)
             }
         } catch TrackerError.invalidInput(field: "login", rule: _) {
             throw TrackerError.invalidInput(
@@ -23,15 +26,10 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
         }
     }
 
+    /// As `add`, unless the login is already there.
     public func addIfMissing(_ user: User) async throws -> User {
-        try await database.trackedTransaction { connection in
-            try connection.query(
-                "INSERT INTO users (login, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                [user.login.value, user.name])
-            let found = try connection.query(
-                "SELECT login, name FROM users WHERE lower(login) = lower($1)", [user.login.value])
-            return try PostgresAssigneeRepository.user(from: found.rows[0])
-        }
+        if let found = try await find(user.login) { return found }
+        return try await add(user)
     }
 
     public func find(_ login: Login) async throws -> User? {

@@ -8,34 +8,13 @@ public struct PostgresCommentRepository: CommentRepository {
         self.database = database
     }
 
-    /// One flight: the author checked, the issue locked (it must exist), the comment with its
-    /// event and mentions, then the comment read back (by the id it took from the comments'
-    /// counter, whose row this transaction holds until it ends).
+    /// One flight: `tracker_add_comment` (the issue locked, the comment with its event and
+    /// mentions), then the comment read back by the id it took from the comments' counter.
     public func add(_ body: String, to number: IssueNumber, author: Login) async throws -> Comment {
         let added = try await database.trackedTransaction { connection in
-            connection.send(SchemaGuard.userCheck(author))
-            connection.send("SELECT tracker_lock_issues(ARRAY[$1::bigint])", [number.value])
             connection.send(
-                """
-                WITH next AS (
-                    UPDATE id_counters SET last_value = last_value + 1 WHERE name = 'comment'
-                    RETURNING last_value AS id, clock_timestamp() AS at
-                ),
-                added AS (
-                    INSERT INTO issue_comments (id, issue_number, author_id, body, created_at, updated_at)
-                    SELECT next.id, $1, tracker_user_id($2), $3, next.at, next.at FROM next
-                    RETURNING id, issue_number, author_id
-                ),
-                recorded AS (
-                    INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
-                    SELECT issue_number, 'commented', author_id, id, clock_timestamp() FROM added
-                )
-                UPDATE issues SET updated_at = clock_timestamp() WHERE number = (SELECT issue_number FROM added)
-                """, [number.value, author.value, body])
-            let mentioned = Mentions.logins(in: body)
-            if !mentioned.isEmpty {
-                connection.send(IssueMentions.statement(mentioned, in: .newComment(of: number.value)))
-            }
+                "SELECT tracker_add_comment($1, $2, $3, $4::text[])",
+                [author.value, number.value, body, IssueChanges.mentions(in: body)])
             return connection.send(CommentRows.select + " WHERE c.id = \(CommentRows.newID)")
         }
         return try decoded {
@@ -50,29 +29,39 @@ public struct PostgresCommentRepository: CommentRepository {
         try await database.tracked { connection in try CommentRows.comment(id.value, on: connection) }
     }
 
-    public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let comment = try CommentRows.ownComment(id, actor: actor, verb: "edit", on: connection)
-            guard comment.body != body else { return comment }
-            try connection.query(
-                "UPDATE issue_comments SET body = $2, updated_at = clock_timestamp() WHERE id = $1", [id.value, body])
-            IssueEvents.record(.commentEdited(id.value), issue: comment.issue.value, actor: actorID, on: connection)
-            IssueMentions.replace(comment: id.value, of: comment.issue.value, text: body, on: connection)
-            IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+    /// One flight: `tracker_comment_change_check`, then the comment.
+    public func commentToChange(_ id: CommentID, actor: Login) async throws -> Comment {
+        try await database.tracked { connection in
+            connection.send("SELECT tracker_comment_change_check($1, $2)", [actor.value, id.value])
             return try CommentRows.comment(id.value, on: connection)
         }
     }
 
+    /// One flight: `tracker_edit_comment` (one's own comment needs write, anyone else's
+    /// maintain; the same text is no change), then the comment read back.
+    public func edit(_ id: CommentID, body: String, actor: Login) async throws -> Comment {
+        let edited = try await database.trackedTransaction { connection in
+            connection.send(
+                "SELECT tracker_edit_comment($1, $2, $3, $4::text[])",
+                [actor.value, id.value, body, IssueChanges.mentions(in: body)])
+            return connection.send(CommentRows.select + " WHERE c.id = $1", [id.value])
+        }
+        return try decoded {
+            guard let row = try edited.result().first else { throw CommentRows.missing(id) }
+            return try CommentRows.comment(from: row)
+        }
+    }
+
+    /// One flight: the comment as it was, then `tracker_delete_comment`.
     public func delete(_ id: CommentID, actor: Login) async throws -> Comment {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let comment = try CommentRows.ownComment(id, actor: actor, verb: "delete", on: connection)
-            try connection.query("DELETE FROM issue_comments WHERE id = $1", [id.value])
-            IssueEvents.record(
-                .commentDeleted(id.value), issue: comment.issue.value, actor: actorID, on: connection)
-            IssueRepositoryQueries.touch(comment.issue.value, on: connection)
+        let deleted = try await database.trackedTransaction { connection in
+            let comment = connection.send(CommentRows.select + " WHERE c.id = $1", [id.value])
+            connection.send("SELECT tracker_delete_comment($1, $2)", [actor.value, id.value])
             return comment
+        }
+        return try decoded {
+            guard let row = try deleted.result().first else { throw CommentRows.missing(id) }
+            return try CommentRows.comment(from: row)
         }
     }
 }
@@ -95,18 +84,8 @@ enum CommentRows {
         return try comment(from: row)
     }
 
-    /// The comment, locked, when `actor` wrote it; someone else's is refused.
-    static func ownComment(
-        _ id: CommentID, actor: Login, verb: String, on connection: Connection
-    ) throws -> Comment {
-        guard let row = try connection.query(select + " WHERE c.id = $1 FOR UPDATE OF c", [id.value]).first else {
-            throw TrackerError.notFound("comment \(id) does not exist; nothing was changed")
-        }
-        let comment = try comment(from: row)
-        guard comment.author == actor else {
-            throw TrackerError.notYourComment(id, author: comment.author, verb: verb)
-        }
-        return comment
+    static func missing(_ id: CommentID) -> TrackerError {
+        .notFound("comment \(id) does not exist; nothing was changed")
     }
 
     static func comment(from row: Row) throws -> Comment {

@@ -21,39 +21,43 @@ extension PostgresIssueRepository {
         }
     }
 
-    /// One transaction: users registered with one statement, then issues, assignees and events
-    /// each sent with COPY, not one round trip per row. Into an empty tracker the rows go into
-    /// tables without their plain indexes and foreign keys, which are built again afterwards.
+    /// One transaction through migration 0014's import functions (maintain): the import begun
+    /// (the issue counter locked, staging tables made), people, labels and milestones registered
+    /// and comment ids taken, every row sent with COPY into the staging tables (not one round trip
+    /// per row), then moved in as the tables' owner, which into an empty tracker first sets aside
+    /// the plain indexes and foreign keys and builds them again afterwards. The steps it times in
+    /// the database come back as notices and are reported with the rest.
     public func importIssues(
-        _ records: [ImportedIssue], report: @escaping ImportPhaseReport
+        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         let phases = ImportPhases(report: report)
         return try await database.trackedTransaction { connection in
-            // A large import may take minutes: no statement limit inside it. Assignee counts are
-            // left to the trigger, which runs once for the whole COPY of assignees, except into an
-            // empty tracker, where the COPY of issues writes them (DeferredIssueStructures).
+            // A large import may take minutes: no statement limit inside it.
             connection.send("SET LOCAL statement_timeout = 0")
-            let last: Int64 = try connection.query(
-                "SELECT last_number FROM issue_number_counter FOR UPDATE"
-            ).rows[0].decode(0)
-            let empty: Bool = try connection.query("SELECT NOT EXISTS (SELECT 1 FROM issues)").rows[0].decode(0)
-            let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: empty)
-            let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: last)
+            let begun = try connection.query(
+                "SELECT import_id, last_number, empty FROM tracker_import_begin($1)", [actor.value]
+            ).rows[0]
+            let importID: Int64 = try begun.decode(0)
+            let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: try begun.decode(2))
+            let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: try begun.decode(1))
             let rows = try phases.run("registered people, labels and milestones") {
-                let userIDs = try IssueImportRows.registerUsers(in: records, on: connection)
                 let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
                 return IssueImportRows(
-                    records: records, numbers: numbers, userIDs: userIDs,
+                    records: records, numbers: numbers,
+                    userIDs: try IssueImportRows.registerUsers(in: records, on: connection),
                     commentIDs: try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection),
                     keptCommentIDs: keptCommentIDs != nil,
                     labelIDs: try ImportedOrganization.labels(in: records, on: connection),
                     milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
             }
-            let deferred = empty ? try DeferredIssueStructures.setAside(on: connection, phases: phases) : nil
-            try rows.copy(on: connection, phases: phases, writingAssigneeCounts: deferred != nil)
-            try deferred?.rebuild(on: connection, phases: phases)
-            try connection.query(
-                "UPDATE issue_number_counter SET last_number = greatest(last_number, $1)", [numbers.max() ?? 0])
+            try rows.copy(on: connection, phases: phases)
+            _ = connection.takeNotices()
+            try connection.query("SELECT tracker_import_finish($1, $2)", [importID, rows.keptCommentIDs])
+            for notice in connection.takeNotices() where notice.message.hasPrefix("phase: ") {
+                let parts = notice.message.dropFirst("phase: ".count).split(separator: "|", maxSplits: 1)
+                guard parts.count == 2, let seconds = Double(parts[1]) else { continue }
+                phases.report("\(parts[0]) in \(Duration.milliseconds(Int64((seconds * 1000).rounded())).secondsText)")
+            }
             let renumbered =
                 keepNumbers
                 ? []
@@ -78,7 +82,8 @@ struct IssueImportRows {
     let labelIDs: [String: Int64]
     let milestoneNumbers: [String: Int64]
 
-    /// Registers every author and assignee that is missing; ids by lowercased login.
+    /// Registers every author and assignee that is missing (`tracker_import_users`); ids by
+    /// lowercased login.
     static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
         var spellings: [String: String] = [:]
         for record in records {
@@ -87,44 +92,42 @@ struct IssueImportRows {
                 spellings[login.value.lowercased()] = login.value
             }
         }
-        try connection.query(
-            "INSERT INTO users (login) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING",
-            [PostgresTextArray(Array(spellings.values))])
         var ids: [String: Int64] = [:]
         try connection.stream(
-            "SELECT lower(login), id FROM users WHERE lower(login) = ANY($1::text[])",
-            [PostgresTextArray(Array(spellings.keys))]
+            "SELECT login, id FROM tracker_import_users($1::text[])", [PostgresTextArray(Array(spellings.values))]
         ) { row in ids[try row.decode(0)] = try row.decode(1) }
         return ids
     }
 
-    /// Every table's rows by COPY, then the mentions found in bodies and comments. The issues
-    /// carry their assignee counts only while the trigger that keeps them is off.
-    func copy(on connection: Connection, phases: ImportPhases, writingAssigneeCounts: Bool) throws {
+    /// Every table's rows by COPY into the import's staging tables (`tracker_import_begin`),
+    /// then the mentions found in bodies and comments. The issues carry their assignee counts,
+    /// which an empty tracker's import takes as they are (the trigger that keeps them is set
+    /// aside then) and any other ignores.
+    func copy(on connection: Connection, phases: ImportPhases) throws {
         try phases.run("copied \(records.count) issues") {
             try connection.copyIn(
                 """
-                COPY issues (number, title, body, state, state_reason, author_id, created_at, updated_at,
-                             closed_at, milestone_number\(writingAssigneeCounts ? ", assignee_count" : ""))
+                COPY pg_temp.import_issues (number, title, body, state, state_reason, author_id, created_at,
+                                            updated_at, closed_at, milestone_number, assignee_count)
                 FROM STDIN
-                """, { write in try writeIssues(write, withAssigneeCounts: writingAssigneeCounts) })
+                """, writeIssues)
         }
         try phases.run("copied assignees and labels") {
             try connection.copyIn(
-                "COPY issue_assignees (issue_number, user_id, assigned_at) FROM STDIN", writeAssignees)
-            try connection.copyIn("COPY issue_labels (label_id, issue_number) FROM STDIN", writeLabels)
+                "COPY pg_temp.import_assignees (issue_number, user_id, assigned_at) FROM STDIN", writeAssignees)
+            try connection.copyIn("COPY pg_temp.import_labels (label_id, issue_number) FROM STDIN", writeLabels)
         }
         try phases.run("copied events") {
             try connection.copyIn(
                 """
-                COPY issue_events (issue_number, kind, actor_id, subject_user_id, state_reason, label_name,
-                                   milestone_title, created_at)
+                COPY pg_temp.import_events (issue_number, kind, actor_id, subject_user_id, state_reason, label_name,
+                                            milestone_title, created_at)
                 FROM STDIN
                 """, writeEvents)
         }
         if !commentIDs.isEmpty {
             try phases.run("copied \(commentIDs.count) comments") {
-                try ImportedComments.copy(self, keptIDs: keptCommentIDs, on: connection)
+                try ImportedComments.copy(self, on: connection)
             }
         }
         try phases.run("recorded mentions") { try ImportedComments.recordMentions(self, on: connection) }
@@ -132,7 +135,7 @@ struct IssueImportRows {
 
     func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()] ?? 0) }
 
-    func writeIssues(_ write: (Data) throws -> Void, withAssigneeCounts: Bool) throws {
+    func writeIssues(_ write: (Data) throws -> Void) throws {
         try chunked(write) { index, line in
             let record = records[index]
             line +=
@@ -143,7 +146,7 @@ struct IssueImportRows {
                     Connection.copyField(record.closedAt?.postgresText),
                     Connection.copyField(milestoneNumber(of: record).map(String.init)),
                 ].joined(separator: "\t")
-            line += withAssigneeCounts ? "\t\(record.assignees.count)\n" : "\n"
+            line += "\t\(record.assignees.count)\n"
         }
     }
 

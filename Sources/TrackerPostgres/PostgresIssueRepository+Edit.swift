@@ -2,27 +2,27 @@ import Postgres
 import TrackerCore
 
 extension PostgresIssueRepository {
-    /// One flight: the acting user and every name checked, the issues locked (all must exist),
-    /// each issue's changes in the order of `numbers`, the issues read back, COMMIT. Two
-    /// refusals ask the database once more, after the flight was refused and only then: a
-    /// text conflict reads the issue as it is now (to say what changed), and the assignee limit
-    /// asks which issue would have overflowed (the constraint does not say).
+    /// One flight: `tracker_edit_issues` (every name checked, the issues locked, each issue's
+    /// changes in the order of `numbers`), the issues read back, COMMIT. Two refusals ask the
+    /// database once more, after the flight was refused and only then: a text conflict reads the
+    /// issue as it is now (to say what changed), and the assignee limit asks which issue would
+    /// have overflowed (the constraint does not say).
     public func edit(
         _ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login
     ) async throws -> [Issue] {
         guard !edit.changesText || numbers.count == 1 else { throw TrackerError.textEditOfSeveral }
-        let values = PostgresTextArray(numbers.map { String($0.value) })
+        return try await change(numbers, IssueChanges.edit(numbers, edit, read: read, actor: actor), edit, read: read)
+    }
+
+    /// Sends `statement` (one of `IssueChanges`' edits of `numbers`) and reads the issues back.
+    func change(
+        _ numbers: [IssueNumber], _ statement: Statement, _ edit: IssueEdit, read: ReadVersion? = nil
+    ) async throws -> [Issue] {
         let readBack: PendingResult
         do {
             readBack = try await database.transaction { connection in
-                for check in IssueEditStatements.checks(edit, actor: actor) { connection.send(check) }
-                connection.send("SELECT tracker_lock_issues($1::bigint[])", [values])
-                for number in numbers {
-                    for change in IssueEditStatements.changes(edit, of: number.value, read: read, actor: actor) {
-                        connection.send(change)
-                    }
-                }
-                return connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values])
+                connection.send(statement)
+                return connection.send(IssueChanges.issues(numbers))
             }
         } catch let error as PostgresError {
             throw try await refusal(error, of: numbers, edit, read: read)
@@ -34,7 +34,7 @@ extension PostgresIssueRepository {
     private func refusal(
         _ error: PostgresError, of numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?
     ) async throws -> TrackerError {
-        if error.sqlState == IssueEditStatements.conflictCode, let read, let number = numbers.first {
+        if error.sqlState == IssueChanges.conflictCode, let read, let number = numbers.first {
             let current = try await database.tracked { connection in
                 try IssueRepositoryQueries.issue(number.value, on: connection)
             }

@@ -1,56 +1,27 @@
 import Postgres
 import TrackerCore
 
-/// Closing and reopening several issues at once (`tracker close 7 8 9`): one flight, the rows
-/// locked in number order, one UPDATE and its events for all of them, then the issues read
-/// back in one SELECT.
+/// Closing and reopening several issues at once (`tracker close 7 8 9`): one flight,
+/// `tracker_set_state` (the rows locked in number order, one UPDATE and its events for all of
+/// them), then the issues read back in one SELECT.
 extension PostgresIssueRepository {
     public func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange] {
-        try await changeStates(
-            numbers, actor: actor, extra: [reason.rawValue],
-            sql: """
-                WITH moment AS (SELECT clock_timestamp() AS at),
-                changed AS (
-                    UPDATE issues SET state = 'closed', state_reason = $3::text, closed_at = moment.at, updated_at = moment.at
-                      FROM moment
-                     WHERE number = ANY($1::bigint[]) AND state = 'open'
-                    RETURNING number
-                )
-                INSERT INTO issue_events (issue_number, kind, actor_id, state_reason, created_at)
-                SELECT number, 'closed', tracker_user_id($2), $3::text, clock_timestamp() FROM changed ORDER BY number
-                RETURNING issue_number
-                """)
+        try await changeStates(numbers, closedAs: reason, actor: actor)
     }
 
     public func reopen(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange] {
-        try await changeStates(
-            numbers, actor: actor, extra: [],
-            sql: """
-                WITH changed AS (
-                    UPDATE issues SET state = 'open', state_reason = 'reopened', closed_at = NULL,
-                                      updated_at = clock_timestamp()
-                     WHERE number = ANY($1::bigint[]) AND state = 'closed'
-                    RETURNING number
-                )
-                INSERT INTO issue_events (issue_number, kind, actor_id, created_at)
-                SELECT number, 'reopened', tracker_user_id($2), clock_timestamp() FROM changed ORDER BY number
-                RETURNING issue_number
-                """)
+        try await changeStates(numbers, closedAs: nil, actor: actor)
     }
 
-    /// `sql` takes the numbers ($1), the actor ($2) and then `extra`, and returns the numbers it
-    /// changed; the others were already in that state.
+    /// The changes in the order of `numbers`; the issues already in that state are `.unchanged`.
     private func changeStates(
-        _ numbers: [IssueNumber], actor: Login, extra: [any PostgresEncodable], sql: String
+        _ numbers: [IssueNumber], closedAs reason: StateReason?, actor: Login
     ) async throws -> [StateChange] {
         let unique = numbers.reduce(into: [IssueNumber]()) { if !$0.contains($1) { $0.append($1) } }
-        let values = PostgresTextArray(unique.map { String($0.value) })
         let (changedRows, read) = try await database.trackedTransaction { connection in
-            connection.send(SchemaGuard.userCheck(actor))
-            connection.send("SELECT tracker_lock_issues($1::bigint[])", [values])
-            return (
-                connection.send(sql, [values, actor.value] + extra),
-                connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [values])
+            (
+                connection.send(IssueChanges.setState(unique, closedAs: reason, actor: actor)),
+                connection.send(IssueChanges.issues(unique))
             )
         }
         return try decoded {

@@ -8,14 +8,13 @@ public struct PostgresIssueRepository: IssueRepository {
         self.database = database
     }
 
-    /// One flight: every statement of `IssueCreation`, then the new issue read back.
+    /// One flight: the issue made by `tracker_create_issue`, then read back.
     public func create(_ draft: IssueDraft, author: Login) async throws -> Issue {
         let created: PendingResult
         do {
             created = try await database.transaction { connection in
-                connection.send(SchemaGuard.userCheck(author))
-                for statement in IssueCreation.statements(draft, author: author) { connection.send(statement) }
-                return connection.send(IssueCreation.readBack)
+                connection.send(IssueChanges.create(draft, author: author))
+                return connection.send(IssueChanges.created)
             }
         } catch let error as PostgresError {
             throw try await VanishedNames.refusal(error, labels: draft.labels, milestone: draft.milestone, on: database)
@@ -74,23 +73,5 @@ enum IssueRepositoryQueries {
         let found = try connection.query(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number])
         guard let row = found.first else { throw TrackerError.notFound("issue #\(number) does not exist") }
         return try IssueRowDecoding.issue(from: row)
-    }
-
-    /// Locks the issues' rows in number order (so concurrent bulk changes cannot deadlock);
-    /// a missing number fails the whole change.
-    static func lock(_ numbers: [IssueNumber], on connection: Connection) throws {
-        let values = numbers.map(\.value).sorted()
-        let found = try connection.query(
-            "SELECT number FROM issues WHERE number = ANY($1::bigint[]) ORDER BY number FOR UPDATE",
-            [PostgresTextArray(values.map(String.init))]
-        ).rows.map { row throws(PostgresError) -> Int64 in try row.decode(0) }
-        if let missing = values.first(where: { !found.contains($0) }) {
-            throw TrackerError.notFound("issue #\(missing) does not exist; nothing was changed")
-        }
-    }
-
-    /// Queued, like `IssueEvents.record`.
-    static func touch(_ number: Int64, on connection: Connection) {
-        connection.send("UPDATE issues SET updated_at = clock_timestamp() WHERE number = $1", [number])
     }
 }

@@ -11,11 +11,9 @@ public struct PostgresLabelRepository: LabelRepository {
     public func create(_ label: Label) async throws -> Label {
         try await refusingTakenName(label.name) {
             try await database.trackedTransaction { connection in
-                try PostgresLabelRepository.label(
-                    from: connection.query(
-                        "INSERT INTO labels (name, color, description) VALUES ($1, $2, $3) RETURNING name, color, description",
-                        [label.name.value, label.color.hex, label.description]
-                    ).rows[0])
+                connection.send(
+                    "SELECT tracker_create_label($1, $2, $3)", [label.name.value, label.color.hex, label.description])
+                return try PostgresLabelRepository.find(label.name, on: connection)
             }
         }
     }
@@ -39,49 +37,31 @@ public struct PostgresLabelRepository: LabelRepository {
     public func edit(_ name: LabelName, _ change: LabelChange) async throws -> Label {
         try await refusingTakenName(change.name ?? name) {
             try await database.trackedTransaction { connection in
-                let found = try connection.query(
-                    """
-                    UPDATE labels SET name = coalesce($2, name), color = coalesce($3, color),
-                                      description = coalesce($4, description)
-                     WHERE lower(name) = lower($1)
-                    RETURNING name, color, description
-                    """, [name.value, change.name?.value, change.color?.hex, change.description])
-                guard let row = found.first else { throw TrackerError.unknownLabel(name: name.value, suggestions: []) }
-                return try PostgresLabelRepository.label(from: row)
+                connection.send(
+                    "SELECT tracker_edit_label($1, $2, $3, $4)",
+                    [name.value, change.name?.value, change.color?.hex, change.description])
+                return try PostgresLabelRepository.find(change.name ?? name, on: connection)
             }
         }
     }
 
-    /// The label is locked first, so a labelling that began before waits to finish and one that
-    /// begins after is refused (its foreign key check waits for the lock, then finds no label);
-    /// then its rows are taken off with DELETE … RETURNING, each statement with a fresh snapshot,
-    /// so the `unlabeled` events and the count are exactly the rows this deletion removed (a
-    /// concurrent `--remove-label` that got there first keeps its own event, and this one none).
+    /// One flight: the label as it was, then `tracker_delete_label`, which locks it first (a
+    /// labelling that began before finishes, one that begins after waits and then finds no
+    /// label) and takes it off its issues with DELETE … RETURNING, so the `unlabeled` events and
+    /// the count are exactly the rows this deletion removed.
     public func delete(_ name: LabelName, actor: Login) async throws -> (label: Label, issues: Int) {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            guard
-                let row = try connection.query(
-                    "SELECT id, name, color, description FROM labels WHERE lower(name) = lower($1) FOR UPDATE",
-                    [name.value]
-                ).first
-            else { throw TrackerError.unknownLabel(name: name.value, suggestions: []) }
-            let id: Int64 = try row.decode("id")
-            let label = Label(
-                name: LabelName(stored: try row.decode("name")), color: try LabelColor(try row.decode("color")),
-                storedDescription: try row.decode("description"))
-            let touched = try connection.query(
-                """
-                WITH removed AS (DELETE FROM issue_labels WHERE label_id = $1 RETURNING issue_number),
-                recorded AS (
-                    INSERT INTO issue_events (issue_number, kind, actor_id, label_name, created_at)
-                    SELECT issue_number, 'unlabeled', $2, $3, clock_timestamp() FROM removed ORDER BY issue_number
-                )
-                UPDATE issues SET updated_at = clock_timestamp() WHERE number IN (SELECT issue_number FROM removed)
-                """, [id, actorID, label.name.value]
-            ).affectedRows
-            try connection.query("DELETE FROM labels WHERE id = $1", [id])
-            return (label, touched)
+        let (label, count) = try await database.trackedTransaction { connection in
+            (
+                connection.send(
+                    "SELECT name, color, description FROM labels WHERE lower(name) = lower($1)", [name.value]),
+                connection.send("SELECT tracker_delete_label($1, $2)", [actor.value, name.value])
+            )
+        }
+        return try decoded {
+            guard let row = try label.result().first else {
+                throw TrackerError.unknownLabel(name: name.value, suggestions: [])
+            }
+            return (try PostgresLabelRepository.label(from: row), try count.result().rows[0].decode(0))
         }
     }
 

@@ -13,18 +13,10 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
     public func create(title: MilestoneTitle, description: String, dueOn: Timestamp?) async throws -> Milestone {
         try await refusingTakenTitle(title) {
             try await database.trackedTransaction { connection in
-                try PostgresMilestoneRepository.milestone(
-                    from: connection.query(
-                        """
-                        WITH next AS (
-                            UPDATE id_counters SET last_value = last_value + 1 WHERE name = 'milestone'
-                            RETURNING last_value
-                        )
-                        INSERT INTO milestones (number, title, description, due_on)
-                        SELECT last_value, $1, $2, $3::timestamptz FROM next
-                        RETURNING \(PostgresMilestoneRepository.columns)
-                        """, [title.value, description, dueOn?.postgresText]
-                    ).rows[0])
+                try PostgresMilestoneRepository.changed(
+                    "SELECT tracker_create_milestone($1, $2, $3::timestamptz)",
+                    [title.value, description, dueOn?.postgresText],
+                    titled: title, on: connection)
             }
         }
     }
@@ -54,54 +46,47 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
             }
         return try await refusingTakenTitle(change.title ?? title) {
             try await database.trackedTransaction { connection in
-                let found = try connection.query(
-                    """
-                    UPDATE milestones SET title = coalesce($2, title), description = coalesce($3, description),
-                                          due_on = CASE WHEN $4 THEN $5::timestamptz ELSE due_on END
-                     WHERE lower(title) = lower($1)
-                    RETURNING \(PostgresMilestoneRepository.columns)
-                    """, [title.value, change.title?.value, change.description, setsDue, due])
-                guard let row = found.first else {
-                    throw TrackerError.unknownMilestone(title: title.value, suggestions: [])
-                }
-                return try PostgresMilestoneRepository.milestone(from: row)
+                try PostgresMilestoneRepository.changed(
+                    "SELECT tracker_edit_milestone($1, $2, $3, $4, $5::timestamptz)",
+                    [title.value, change.title?.value, change.description, setsDue, due], titled: change.title ?? title,
+                    on: connection)
             }
         }
     }
 
     public func setState(of title: MilestoneTitle, to state: MilestoneState) async throws -> Milestone {
         try await database.trackedTransaction { connection in
-            let found = try connection.query(
-                """
-                UPDATE milestones
-                   SET state = $2,
-                       closed_at = CASE WHEN $2 = 'closed' THEN coalesce(closed_at, clock_timestamp()) END
-                 WHERE lower(title) = lower($1)
-                RETURNING \(PostgresMilestoneRepository.columns)
-                """, [title.value, state.rawValue])
-            guard let row = found.first else {
+            try PostgresMilestoneRepository.changed(
+                "SELECT tracker_set_milestone_state($1, $2)", [title.value, state.rawValue], titled: title,
+                on: connection)
+        }
+    }
+
+    /// One flight: the milestone as it was, then `tracker_delete_milestone` (locked first, taken
+    /// off its issues with their `demilestoned` events, deleted).
+    public func delete(_ title: MilestoneTitle, actor: Login) async throws -> Milestone {
+        let found = try await database.trackedTransaction { connection in
+            let found = connection.send(
+                "SELECT \(PostgresMilestoneRepository.columns) FROM milestones WHERE lower(title) = lower($1)",
+                [title.value])
+            connection.send("SELECT tracker_delete_milestone($1, $2)", [actor.value, title.value])
+            return found
+        }
+        return try decoded {
+            guard let row = try found.result().first else {
                 throw TrackerError.unknownMilestone(title: title.value, suggestions: [])
             }
             return try PostgresMilestoneRepository.milestone(from: row)
         }
     }
 
-    public func delete(_ title: MilestoneTitle, actor: Login) async throws -> Milestone {
-        try await database.trackedTransaction { connection in
-            let actorID = try UserLookup.id(of: actor, on: connection)
-            let milestone = try PostgresMilestoneRepository.find(title, on: connection, locking: true)
-            try connection.query(
-                """
-                WITH carriers AS (
-                    UPDATE issues SET milestone_number = NULL, updated_at = clock_timestamp()
-                     WHERE milestone_number = $1 RETURNING number
-                )
-                INSERT INTO issue_events (issue_number, kind, actor_id, milestone_title, created_at)
-                SELECT number, 'demilestoned', $2, $3, clock_timestamp() FROM carriers
-                """, [milestone.number.value, actorID, milestone.title.value])
-            try connection.query("DELETE FROM milestones WHERE number = $1", [milestone.number.value])
-            return milestone
-        }
+    /// One flight: `sql` (a function that changes one milestone), then the milestone read back
+    /// by the title it has afterwards.
+    private static func changed(
+        _ sql: String, _ parameters: [any PostgresEncodable], titled title: MilestoneTitle, on connection: Connection
+    ) throws -> Milestone {
+        connection.send(sql, parameters)
+        return try find(title, on: connection)
     }
 
     /// Milestones are few: rank every title.

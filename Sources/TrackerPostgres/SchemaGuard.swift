@@ -12,16 +12,32 @@ public enum SchemaGuard {
     static let unknownLabelCode = "TS005"
     static let unknownMilestoneCode = "TS006"
     static let missingIssueCode = "TS007"
+    static let missingCommentCode = "TS009"
+    /// Migration 0013/0014's refusals: a level too low, acting as another without admin, a role
+    /// with no level or no tracker user.
+    static let refusalCodes: Set = ["TS010", "TS011", "TS012"]
+    static let unknownRoleCode = "TS013"
+    static let unknownLevelCode = "TS014"
+    static let unlinkedUserCode = "TS015"
 
-    /// Checks, in the next flight, that `login` is a registered user (else `.unknownActingUser`).
-    public static func actorCheck(_ login: Login) -> Statement {
-        Statement("SELECT tracker_actor_id($1)", [login.value])
+    /// Check, in the next flight, that `login` is registered (else `.unknownActingUser`, with
+    /// the closest logins) and that this session may act as them: its own user, or anyone when it
+    /// holds admin (a superuser: whoever it names; else `.accessDenied`).
+    public static func actorChecks(_ login: Login) -> [Statement] {
+        [
+            Statement("SELECT tracker_actor_id($1)", [login.value]),
+            Statement("SELECT 1 FROM tracker_acting($1)", [login.value]),
+        ]
     }
 
-    /// Checks, in the same flight, that `login` is a registered user (else `.unknownUser`).
-    static func userCheck(_ login: Login) -> Statement {
-        Statement("SELECT tracker_user_id($1)", [login.value])
-    }
+    /// The session role's own user's login, and whether the role is a superuser (whose user is
+    /// whoever it names).
+    public static let ownLogin = Statement(
+        """
+        SELECT (SELECT login FROM users WHERE role_name = session_user),
+               coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = session_user), false),
+               session_user::text
+        """)
 
     /// Registers `login` unless it is (the private cluster's own user), in the next flight.
     public static func registration(_ login: Login) -> Statement {
@@ -58,6 +74,21 @@ public enum SchemaGuard {
         case unknownLabelCode: .unknownLabel(name: error.detail ?? "", suggestions: [])
         case unknownMilestoneCode: .unknownMilestone(title: error.detail ?? "", suggestions: [])
         case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")
+        case missingCommentCode: .notFound("comment \(error.detail ?? "?") does not exist; nothing was changed")
+        case let code? where refusalCodes.contains(code): .accessDenied(error.message)
+        case unknownRoleCode:
+            .notFound(
+                "there is no user or role '\(error.detail ?? "")' on this server: create the role first "
+                    + "(CREATE ROLE name LOGIN PASSWORD '…'), then `tracker users add LOGIN --role name`")
+        case unlinkedUserCode:
+            .invalidInput(
+                field: "user",
+                rule: "\(error.detail ?? "") is linked to no role: link one first (`tracker users add "
+                    + "\(error.detail ?? "LOGIN") --role ROLE`)")
+        case unknownLevelCode:
+            .unknownChoice(
+                field: "level", value: error.detail ?? "", suggestions: [],
+                choices: AccessLevel.allCases.map(\.rawValue))
         default: nil
         }
     }

@@ -3,18 +3,28 @@ import TrackerCore
 /// Users in memory, for unit tests of the core and the view models.
 public actor InMemoryAssigneeRepository: AssigneeRepository {
     private var users: [User] = []
+    /// The database role each linked login logs in as.
+    private var roles: [Login: String] = [:]
 
     public init(_ users: [User] = []) {
         self.users = users
     }
 
-    public func add(_ user: User) async throws -> User {
-        guard !users.contains(where: { $0.login == user.login }) else {
-            throw TrackerError.invalidInput(
-                field: "login", rule: "'\(user.login)' is already registered (logins ignore case)")
+    public func add(_ user: User, role: String?) async throws -> UserAddition {
+        if let role, roles.values.contains(role) {
+            throw TrackerError.invalidInput(field: "role", rule: "is already linked to another user")
+        }
+        if let existing = users.first(where: { $0.login == user.login }) {
+            guard let role, roles[existing.login] == nil else {
+                throw TrackerError.invalidInput(
+                    field: "login", rule: "'\(user.login)' is already registered (logins ignore case)")
+            }
+            roles[existing.login] = role
+            return .linked(existing)
         }
         users.append(user)
-        return user
+        if let role { roles[user.login] = role }
+        return .added(user)
     }
 
     public func addIfMissing(_ user: User) async throws -> User {

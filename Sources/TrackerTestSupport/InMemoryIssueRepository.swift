@@ -91,7 +91,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     }
 
     public func importIssues(
-        _ records: [ImportedIssue], report: @escaping ImportPhaseReport
+        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         try takeFailure()
         let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)

@@ -86,3 +86,26 @@ public struct TeamDatabase: Sendable {
         try Connection(settings: role.map(url(as:)) ?? superuser).execute(sql)
     }
 }
+
+extension TeamDatabase {
+    /// The team of issue 27's tests: each role linked to the user of its name, holding a level.
+    public static let levels = [
+        ("alice", "write"), ("bob", "triage"), ("carol", "read"), ("dana", "maintain"), ("erin", "admin"),
+    ]
+
+    /// Migrated by its owner (admin, with a user of its name), every teammate linked and granted
+    /// their level through tracker's own commands; `mallory` can log in but holds nothing.
+    public func prepareTeam() throws {
+        let owner = tracker(as: "owner")
+        for arguments in [["migrate"]]
+            + TeamDatabase.levels.flatMap({ role, level in
+                [["users", "add", role, "--role", role], ["access", "grant", role, level]]
+            })
+        {
+            let outcome = try owner.run(arguments)
+            guard outcome.status == 0 else {
+                throw TestPostgresUnavailable("tracker \(arguments.joined(separator: " ")): \(outcome.stderr)")
+            }
+        }
+    }
+}

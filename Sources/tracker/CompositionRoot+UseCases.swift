@@ -19,6 +19,7 @@ extension CompositionRoot {
     var importIssues: ImportIssues { ImportIssues(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
+    var manageAccess: ManageAccess { ManageAccess(access: PostgresAccessRepository(database: database)) }
     var showStatus: ShowStatus { ShowStatus(issues: issues) }
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }

@@ -1,4 +1,5 @@
 import Postgres
+import Synchronization
 import TrackerCore
 import TrackerPostgres
 import TrackerUI
@@ -21,6 +22,8 @@ struct CompositionRoot: Sendable {
     let target: DatabaseTarget
     let environment: [String: String]
     let actingLogin: String?
+    /// The acting user once known, so `@me` and the command ask at most once.
+    let identity = KnownIdentity()
 
     var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
     var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
@@ -91,11 +94,20 @@ struct CompositionRoot: Sendable {
         }
     }
 
-    /// `--as`, else `TRACKER_USER`, else the OS login. No round trip: the check that the user
-    /// exists travels with the command's next statements. Only the OS login is registered on first
-    /// use (on the private cluster): a typed login may be a typo, and is refused with the closest ones.
-    func actingUser() async throws -> User {
+    /// Who this command acts as. Named (`--as`, else `TRACKER_USER`): no round trip, the check
+    /// that the session may act as them travels with the command's next statements (its own user,
+    /// or anyone for an admin; the database decides). Else, on the private cluster, the OS login
+    /// (registered on first use: a typed login may be a typo, and is refused with the closest
+    /// ones); else the session role's own user, asked once (a superuser linked to none is taken as
+    /// the OS login, as before).
+    /// `checked: false` leaves the check to the command's own statement (an import registers
+    /// whoever it names, its importer too).
+    func actingUser(checked: Bool = true) async throws -> User {
+        if let known = identity.user { return known }
         let typed = actingLogin ?? environment["TRACKER_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        var own: SessionIdentity.Own = .superuser
+        if typed == nil, !target.isManaged { own = try await SessionIdentity.own(on: database) }
+        if case .user(let login) = own { return identity.keep(try User(login: login)) }
         let text = typed ?? osLoginName()
         let login: Login
         do {
@@ -106,8 +118,10 @@ struct CompositionRoot: Sendable {
                 rule: "'\(text)' is not a valid login; pass --as LOGIN or set TRACKER_USER")
         }
         if target.isManaged, typed == nil { try await database.trackedQueue(SchemaGuard.registration(login)) }
-        try await database.trackedQueue(SchemaGuard.actorCheck(login))
-        return try User(login: login)
+        if checked {
+            for check in SchemaGuard.actorChecks(login) { try await database.trackedQueue(check) }
+        }
+        return identity.keep(try User(login: login))
     }
 
     /// A login a person typed, where `@me` is the acting user.
@@ -149,4 +163,16 @@ struct CompositionRoot: Sendable {
     /// Standard input and output, for the screens and views.
     @MainActor
     var terminal: StandardTerminal { StandardTerminal(environment: environment) }
+}
+
+/// The acting user of one command, remembered once found.
+final class KnownIdentity: Sendable {
+    private let known = Mutex<User?>(nil)
+
+    var user: User? { known.withLock { $0 } }
+
+    func keep(_ user: User) -> User {
+        known.withLock { $0 = $0 ?? user }
+        return user
+    }
 }

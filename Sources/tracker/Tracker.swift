@@ -18,7 +18,7 @@ struct Tracker: AsyncParsableCommand {
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            WatchCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
+            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
         ]
     )
 

@@ -17,7 +17,7 @@ import TrackerCore
             try Self.comment(40, by: "stranger", "First, @Bob", at: "2024-01-02T00:00:00Z"),
             try Self.comment(41, by: "alice", "Second", at: "2024-01-03T00:00:00Z"),
         ]
-        _ = try await fixture.issues.importIssues([record])
+        _ = try await fixture.issues.importIssues([record], actor: fixture.alice)
         let details = try await fixture.issues.details(of: try fixture.number(4))
         #expect(details.comments.map(\.id.value) == [40, 41])
         #expect(details.comments.map(\.author.value) == ["stranger", "alice"])
@@ -44,7 +44,7 @@ import TrackerCore
         record.comments = [
             try Self.comment(existing.id.value, by: "carol", "Same id as before", at: "2024-01-02T00:00:00Z")
         ]
-        _ = try await fixture.issues.importIssues([record])
+        _ = try await fixture.issues.importIssues([record], actor: fixture.alice)
         let imported = try await fixture.issues.details(of: try fixture.number(2)).comments
         #expect(imported.count == 1)
         #expect(imported[0].id != existing.id)

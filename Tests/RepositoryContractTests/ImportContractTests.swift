@@ -30,7 +30,9 @@ import TrackerCore
             try Self.record(3, "Three", by: "newcomer", created: "2024-03-01T00:00:00Z"),
             try Self.record(5, "Five", by: "carol", created: "2023-12-31T23:59:59Z", closed: "2024-01-01T00:00:00Z"),
         ]
-        #expect(try await fixture.issues.importIssues(records) == ImportResult(count: 3, renumbered: []))
+        #expect(
+            try await fixture.issues.importIssues(records, actor: fixture.alice)
+                == ImportResult(count: 3, renumbered: []))
         #expect(try await fixture.listed(IssueFilter(state: .all, ascending: true, limit: nil)) == [3, 5, 7])
         let seven = try await fixture.issue(7)
         #expect(seven.title == "Seven" && seven.body == "Imported Seven")
@@ -65,7 +67,7 @@ import TrackerCore
             try Self.record(nil, "Unnumbered", by: "bob", created: "2024-04-01T00:00:00Z"),
             try Self.record(2, "Earlier", by: "alice", created: "2024-03-01T00:00:00Z"),
         ]
-        let result = try await fixture.issues.importIssues(records)
+        let result = try await fixture.issues.importIssues(records, actor: fixture.alice)
         #expect(result == ImportResult(count: 3, renumbered: [(old: 1, new: 6), (old: 2, new: 4)]))
         #expect(try await fixture.issue(4).title == "Earlier")
         #expect(try await fixture.issue(5).title == "Unnumbered")
@@ -82,7 +84,7 @@ import TrackerCore
             try Self.record(40, "Forty", by: "alice", created: "2024-02-01T00:00:00Z"),
             try Self.record(nil, "None", by: "alice", created: "2024-01-01T00:00:00Z"),
         ]
-        let result = try await fixture.issues.importIssues(records)
+        let result = try await fixture.issues.importIssues(records, actor: fixture.alice)
         #expect(result == ImportResult(count: 2, renumbered: [(old: 40, new: 2)]))
         #expect(try await fixture.listed(IssueFilter(state: .all, limit: nil)) == [2, 1])
     }

@@ -57,22 +57,30 @@ import TrackerTestSupport
         #expect(deleted["commentId"] as? Int == 2)
     }
 
-    @Test func onlyTheAuthorEditsOrDeletesAComment() async throws {
-        let tracker = try await LifecycleCLITests.tracker()
-        #expect(try tracker.run(["comment", "1", "--body", "Alice's words", "--as", "alice"]).status == 0)
-        for words in [["comment", "edit", "1", "--body", "Mine now"], ["comment", "delete", "1"]] {
-            let refused = try tracker.run(words)
-            #expect(refused.status == 65, "\(words)")
-            #expect(refused.stderr.hasPrefix("tracker: comment 1 is alice's: you can "), "\(refused.stderr)")
-            #expect(refused.stderr.split(separator: "\n").count == 1)
+    /// A comment is its author's to change (with write); a moderator (maintain) may change anyone's.
+    @Test func onlyTheAuthorOrAModeratorEditsOrDeletesAComment() async throws {
+        let team = try await TeamServer.shared.database(publicWritable: false)
+        try team.prepareTeam()
+        let alice = team.tracker(as: "alice")
+        #expect(try alice.run(["create", "-t", "Ours"]).status == 0)
+        #expect(try alice.run(["comment", "1", "--body", "Alice's words"]).status == 0)
+        for role in ["bob", "carol"] {
+            for words in [["comment", "edit", "1", "--body", "Mine now"], ["comment", "delete", "1"]] {
+                let refused = try team.tracker(as: role).run(words)
+                #expect(refused.status == 77, "\(role) \(words)")
+                #expect(refused.stderr.contains("alice's comment needs maintain"), "\(refused.stderr)")
+                #expect(refused.stderr.split(separator: "\n").count == 1)
+            }
         }
         for words in [["comment", "edit", "9", "--body", "Nobody's"], ["comment", "delete", "9"]] {
-            let missing = try tracker.run(words)
+            let missing = try alice.run(words)
             #expect(missing.status == 65 && missing.stderr.contains("comment 9 does not exist"), "\(missing.stderr)")
         }
-        #expect(try comments(tracker, 1).compactMap { $0["body"] as? String } == ["Alice's words"])
-        #expect(try tracker.run(["comment", "delete", "1", "--as", "alice"]).status == 0)
-        #expect(try comments(tracker, 1).isEmpty)
+        #expect(try comments(alice, 1).compactMap { $0["body"] as? String } == ["Alice's words"])
+        #expect(try team.tracker(as: "dana").run(["comment", "edit", "1", "--body", "Moderated"]).status == 0)
+        #expect(try comments(alice, 1).compactMap { $0["body"] as? String } == ["Moderated"])
+        #expect(try alice.run(["comment", "delete", "1"]).status == 0)
+        #expect(try comments(alice, 1).isEmpty)
     }
 
     @Test func aCommentThatCannotBePostedIsKeptAndRecovered() async throws {

@@ -32,7 +32,7 @@ import TrackerTestSupport
         #expect(issues[0]["createdAt"] as? String == "2023-12-31T22:59:59.500000Z")
         #expect(issues[1]["stateReason"] as? String == "NOT_PLANNED")
         #expect((issues[1]["assignees"] as? [[String: String]])?.compactMap { $0["login"] } == ["bob", "Carol"])
-        #expect(try count(tracker, "SELECT count(*) FROM users") == 3)
+        #expect(try count(tracker, "SELECT count(*) FROM users") == 4, "alice, bob, Carol and the importer, tester")
 
         // Into a fresh tracker: the same JSON back out.
         let copy = TrackerProcess(databaseSettings: try await TestPostgres.shared.freshDatabase())

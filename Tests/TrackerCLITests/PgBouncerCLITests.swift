@@ -185,7 +185,7 @@ import TrackerTestSupport
         #expect((issues[1]["assignees"] as? [[String: String]])?.compactMap { $0["login"] } == ["bob", "Carol"])
         #expect((issues[1]["comments"] as? [[String: Any]])?.count == 1)
         #expect((issues[1]["milestone"] as? [String: Any])?["description"] as? String == "First release")
-        #expect(try pooled.scalar("SELECT count(*) FROM users") == 3)
+        #expect(try pooled.scalar("SELECT count(*) FROM users") == 4, "alice, bob, Carol and the importer, tester")
 
         let copy = try await Pooled.through(try await TestPostgres.shared.freshDatabase())
         defer { copy.bouncer.stop() }

@@ -90,7 +90,7 @@ import TrackerTestSupport
                 try admin.query(
                     """
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                     WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%issue_events%'
+                     WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%tracker_create_issue%'
                     """
                 ).rows.count == 1
         }

@@ -107,7 +107,6 @@ import TrackerTestSupport
     static let everyCommand: [Invocation] = [
         Invocation(command: ["migrate"]),
         Invocation(command: ["import", "-"], stdin: importedIssue),
-        Invocation(command: ["users", "add", "owner", "--name", "The Owner"]),
         Invocation(command: ["label", "create", "bug"]),
         Invocation(command: ["label", "edit", "bug", "--color", "d73a4a"]),
         Invocation(command: ["milestone", "create", "v1", "--due", "2030-01-01"]),

@@ -143,7 +143,9 @@ import TrackerTestSupport
         #expect(originals.contains { !$0.labels.isEmpty } && originals.contains { $0.milestone != nil })
         let target = Database(settings: try await TestPostgres.shared.freshDatabase())
         let targetIssues = PostgresIssueRepository(database: target)
-        let result = try await ImportIssues(issues: targetIssues)(records)
+        let importer = try Login("importer")
+        _ = try await PostgresAssigneeRepository(database: target).add(try User(login: importer))
+        let result = try await ImportIssues(issues: targetIssues)(records, actor: importer)
         #expect(result.count == 300 && result.renumbered.isEmpty)
         let imported = try await targetIssues.list(IssueFilter(state: .all, ascending: true, limit: nil))
         #expect(imported == originals)
@@ -157,7 +159,7 @@ import TrackerTestSupport
             try IssueDraft(title: "After import"), author: originals[0].author)
         #expect(next.number.value == 301)
 
-        let again = try await ImportIssues(issues: targetIssues)(Array(records.prefix(2)))
+        let again = try await ImportIssues(issues: targetIssues)(Array(records.prefix(2)), actor: importer)
         #expect(again.renumbered.map(\.new) == [302, 303], "a non-empty tracker numbers imports anew")
     }
 }

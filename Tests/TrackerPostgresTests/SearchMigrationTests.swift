@@ -67,7 +67,8 @@ import TrackerTestSupport
         let owner = try Connection(settings: settings)
         let role = "tracker_no_extensions_\(UInt32.random(in: 0...UInt32.max))"
         // Its schema was made for it, but it may not create anything else in the database.
-        try owner.execute("CREATE ROLE \(role) LOGIN PASSWORD 'search'; CREATE SCHEMA tracker AUTHORIZATION \(role)")
+        try owner.execute(
+            "CREATE ROLE \(role) LOGIN CREATEROLE PASSWORD 'search'; CREATE SCHEMA tracker AUTHORIZATION \(role)")
         defer { _ = try? owner.execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
         let database = Database(settings: settings + " user=\(role) password=search")
         do {

@@ -23,13 +23,6 @@ public struct CommentID: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: CommentID, rhs: CommentID) -> Bool { lhs.value < rhs.value }
 }
 
-extension TrackerError {
-    /// Someone other than the comment's author tried to `verb` it.
-    public static func notYourComment(_ id: CommentID, author: Login, verb: String) -> TrackerError {
-        .notPermitted("comment \(id) is \(author)'s: you can \(verb) only your own comments; nothing was changed")
-    }
-}
-
 /// A comment on an issue.
 public struct Comment: Equatable, Sendable {
     public static let maximumBodyLength = IssueDraft.maximumBodyLength

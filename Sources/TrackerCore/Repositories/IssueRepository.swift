@@ -24,10 +24,12 @@ public protocol IssueRepository: Sendable {
     /// Hands every matching issue to `body` in the filter's order, without holding them all
     /// in memory (`limit` and `after` apply as in `list`).
     func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws
-    /// Stores many issues in one all-or-nothing transaction, registering missing users. Numbers
-    /// and times are kept when the tracker is empty; otherwise the issues are numbered anew.
-    /// `report` is told each step as it ends.
-    func importIssues(_ issues: [ImportedIssue], report: @escaping ImportPhaseReport) async throws -> ImportResult
+    /// Stores many issues in one all-or-nothing transaction, registering missing users, as
+    /// imported by `actor`. Numbers and times are kept when the tracker is empty; otherwise the
+    /// issues are numbered anew. `report` is told each step as it ends.
+    func importIssues(
+        _ issues: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
+    ) async throws -> ImportResult
     /// Applies `edit` to every issue as one all-or-nothing change: the title and body (one issue
     /// only; renamed and edited events, the body's mentions), then assignees as in
     /// `changeAssignees`. With `read`, the text is saved only if the issue's title and body are
@@ -44,8 +46,8 @@ public protocol IssueRepository: Sendable {
 }
 
 extension IssueRepository {
-    public func importIssues(_ issues: [ImportedIssue]) async throws -> ImportResult {
-        try await importIssues(issues, report: { _ in })
+    public func importIssues(_ issues: [ImportedIssue], actor: Login) async throws -> ImportResult {
+        try await importIssues(issues, actor: actor, report: { _ in })
     }
 
     /// One issue: the several-issue change with one number.

@@ -7,7 +7,7 @@ public struct ImportIssues: Sendable {
     }
 
     public func callAsFunction(
-        _ records: [ImportedIssue], report: @escaping ImportPhaseReport = { _ in }
+        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport = { _ in }
     ) async throws -> ImportResult {
         var seen = Set<Int64>()
         for (index, record) in records.enumerated() {
@@ -17,6 +17,6 @@ public struct ImportIssues: Sendable {
                     field: "record \(index + 1) number", rule: "#\(number) appears twice; nothing was imported")
             }
         }
-        return try await issues.importIssues(records, report: report)
+        return try await issues.importIssues(records, actor: actor, report: report)
     }
 }

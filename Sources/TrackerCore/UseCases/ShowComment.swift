@@ -9,4 +9,9 @@ public struct ShowComment: Sendable {
     public func callAsFunction(_ id: CommentID) async throws -> Comment {
         try await comments.comment(id)
     }
+
+    /// The comment, when `actor` may edit it: asked before an editor opens on it.
+    public func toChange(_ id: CommentID, actor: Login) async throws -> Comment {
+        try await comments.commentToChange(id, actor: actor)
+    }
 }

@@ -171,10 +171,7 @@ struct EditCommentCommand: AsyncParsableCommand {
         let actor = try await root.actingUser().login
         let view = await CommentNoticeView(format: text.json ? .json : .table, fields: fields)
         if let editor {
-            let comment = try await root.showComment(id)
-            guard comment.author == actor else {
-                throw TrackerError.notYourComment(id, author: comment.author, verb: "edit")
-            }
+            let comment = try await root.showComment.toChange(id, actor: actor)
             guard let saved = editor(comment.body) else { throw CommentBodyOptions.editorFailed }
             let written = CommentBodyOptions.written(saved, from: comment.body)
             guard written != comment.body else { return await view.render(comment, .unchanged, to: root.terminal) }

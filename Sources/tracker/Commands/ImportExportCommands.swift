@@ -37,7 +37,8 @@ struct ImportCommand: AsyncParsableCommand {
         let savingText = "saving \(records.count) issues…"
         saving.say(savingText)
         started = .now
-        let result = try await root.importIssues(records) { phase in
+        let importer = try await root.actingUser(checked: false).login
+        let result = try await root.importIssues(records, actor: importer) { phase in
             guard trace.enabled else { return }
             saving.finish()
             trace.say(phase)

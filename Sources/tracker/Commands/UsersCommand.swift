@@ -18,13 +18,22 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(help: "The person's full name.")
         var name: String = ""
 
+        @Option(
+            help: """
+                The database role that logs in as them (their actions are theirs); links an existing \
+                user who has none yet.
+                """)
+        var role: String?
+
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let user = try User(login: try Login(login), name: name)
             let root = try await CompositionRoot.open(global)
-            let added = try await root.addUser(user)
-            Say.line("Added user \(added.login)")
+            switch try await root.addUser(user, role: role) {
+            case .added(let added): Say.line("Added user \(added.login)" + (role.map { " (role \($0))" } ?? ""))
+            case .linked(let linked): Say.line("Linked user \(linked.login) to role \(role ?? "")")
+            }
         }
     }
 

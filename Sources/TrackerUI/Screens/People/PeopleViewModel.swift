@@ -35,7 +35,7 @@ public final class PeopleViewModel {
                 break
             case .add(let login, let name):
                 let added = try await addUser(try User(login: Login(login), name: name))
-                output.notice = "Added user \(added.login)"
+                output.notice = "Added user \(added.user.login)"
             case .unknown(let text):
                 output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
             }

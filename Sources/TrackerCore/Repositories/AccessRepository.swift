@@ -1,0 +1,13 @@
+/// Who may do what on the tracker: the levels people's database roles hold. The database decides
+/// and enforces them (migration 0013); this reads and changes them. Implementations throw
+/// `TrackerError`; only an admin may change them.
+public protocol AccessRepository: Sendable {
+    /// The level the session holds, nil for none.
+    func ownLevel() async throws -> AccessLevel?
+    /// Every role holding a level (with its user), then every user linked to no role.
+    func list() async throws -> [AccessEntry]
+    /// Gives `who` (a login, or a role) exactly `level`.
+    func grant(_ level: AccessLevel, to who: String) async throws
+    /// Takes every level away from `who` (a login, or a role).
+    func revoke(from who: String) async throws
+}

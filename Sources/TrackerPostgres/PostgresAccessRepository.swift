@@ -1,0 +1,45 @@
+import Postgres
+import TrackerCore
+
+/// Levels through migration 0013/0014's functions and the `tracker_access` view.
+public struct PostgresAccessRepository: AccessRepository {
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func ownLevel() async throws -> AccessLevel? {
+        try await database.tracked { connection in
+            let level: String? = try connection.query("SELECT tracker_session_level()").rows[0].decode(0)
+            return level.flatMap(AccessLevel.init(rawValue:))
+        }
+    }
+
+    public func list() async throws -> [AccessEntry] {
+        try await database.tracked { connection in
+            try connection.query(
+                """
+                SELECT role_name, login, level FROM tracker_access
+                 ORDER BY level IS NULL, lower(coalesce(login, role_name)), role_name
+                """
+            ).rows.map { row in
+                AccessEntry(
+                    role: try row.decode(0), login: try (row.decode(1) as String?).map { try Login($0) },
+                    level: (try row.decode(2) as String?).flatMap(AccessLevel.init(rawValue:)))
+            }
+        }
+    }
+
+    public func grant(_ level: AccessLevel, to who: String) async throws {
+        try await database.trackedTransaction { connection in
+            try connection.query("SELECT tracker_grant_level($1, $2)", [who, level.rawValue])
+        }
+    }
+
+    public func revoke(from who: String) async throws {
+        try await database.trackedTransaction { connection in
+            try connection.query("SELECT tracker_revoke_level($1)", [who])
+        }
+    }
+}

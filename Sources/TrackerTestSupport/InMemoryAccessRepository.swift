@@ -1,0 +1,34 @@
+import TrackerCore
+
+/// Levels in memory, for view-model tests: the session holds `own`; grants are kept by name.
+public actor InMemoryAccessRepository: AccessRepository {
+    public var own: AccessLevel?
+    private var granted: [String: AccessLevel] = [:]
+
+    public init(own: AccessLevel? = .admin) {
+        self.own = own
+    }
+
+    public func ownLevel() async throws -> AccessLevel? { own }
+
+    public func list() async throws -> [AccessEntry] {
+        granted.sorted { $0.key < $1.key }.map { AccessEntry(role: $0.key, login: try? Login($0.key), level: $0.value) }
+    }
+
+    public func grant(_ level: AccessLevel, to who: String) async throws {
+        try requireAdmin()
+        granted[who] = level
+    }
+
+    public func revoke(from who: String) async throws {
+        try requireAdmin()
+        granted[who] = nil
+    }
+
+    private func requireAdmin() throws {
+        guard own == .admin else {
+            throw TrackerError.accessDenied(
+                "this session has \(own?.rawValue ?? "no access"); granting levels needs admin")
+        }
+    }
+}
