@@ -71,7 +71,9 @@ public enum IssueJSON {
     }
 
     private static func event(_ event: IssueEvent) -> [String: JSONValue] {
-        let common: [String: JSONValue] = ["actor": person(event.actor), "createdAt": .string(event.createdAt.iso8601)]
+        var common: [String: JSONValue] = ["actor": person(event.actor), "createdAt": .string(event.createdAt.iso8601)]
+        if let acting = event.actingUser { common["actingUser"] = person(acting) }
+        if let importer = event.importedBy { common["importedBy"] = person(importer) }
         let particular: [String: JSONValue] =
             switch event.kind {
             case .created: ["kind": "created"]

@@ -12,8 +12,8 @@ public struct JSONFieldList: Equatable, Sendable {
     ]
     public static let user = ["login", "name"]
     public static let change = [
-        "actor", "commentId", "createdAt", "currentTitle", "id", "issue", "kind", "label", "milestone",
-        "previousTitle", "stateReason", "subject", "title",
+        "actingUser", "actor", "commentId", "createdAt", "currentTitle", "id", "importedBy", "issue", "kind", "label",
+        "milestone", "previousTitle", "stateReason", "subject", "title",
     ]
 
     public let names: [String]

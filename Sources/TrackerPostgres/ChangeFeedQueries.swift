@@ -48,7 +48,7 @@ enum ChangeFeedQueries {
         picked AS (
             SELECT coalesce(e.xact, '0'::xid8) AS xact, e.id, e.issue_number, e.kind, e.actor_id, e.subject_user_id,
                    e.state_reason, e.previous_title, e.current_title, e.comment_id, e.label_name, e.milestone_title,
-                   e.created_at
+                   e.created_at, e.acting_user_id, e.import_id
               FROM issue_events e
              WHERE (coalesce(e.xact, '0'::xid8), e.id) > ($1::xid8, $2::bigint)
                AND coalesce(e.xact, '0'::xid8) < (SELECT xmin FROM horizon)
@@ -66,7 +66,9 @@ enum ChangeFeedQueries {
                p.current_title, p.comment_id, p.label_name, p.milestone_title, p.created_at,
                (SELECT title FROM issues WHERE number = p.issue_number) AS title,
                (SELECT login FROM users WHERE id = p.actor_id) AS actor,
-               (SELECT login FROM users WHERE id = p.subject_user_id) AS subject
+               (SELECT login FROM users WHERE id = p.subject_user_id) AS subject,
+               (SELECT login FROM users WHERE id = p.acting_user_id) AS acting_user,
+               (SELECT u.login FROM imports i JOIN users u ON u.id = i.user_id WHERE i.id = p.import_id) AS imported_by
           FROM horizon h LEFT JOIN picked p ON true
          ORDER BY p.xact, p.id
         """

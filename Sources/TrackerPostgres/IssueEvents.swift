@@ -32,10 +32,14 @@ enum IssueEvents {
         Statement(
             """
             SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.previous_title,
-                   e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at
+                   e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
+                   acting.login AS acting_user, importer.login AS imported_by
               FROM issue_events e
               JOIN users actor ON actor.id = e.actor_id
               LEFT JOIN users subject ON subject.id = e.subject_user_id
+              LEFT JOIN users acting ON acting.id = e.acting_user_id
+              LEFT JOIN imports i ON i.id = e.import_id
+              LEFT JOIN users importer ON importer.id = i.user_id
              WHERE e.issue_number = $1
              ORDER BY e.id
             """, [number])
@@ -68,7 +72,9 @@ enum IssueEvents {
         case (let other, _, _): throw unexpected("event '\(other)'")
         }
         return IssueEvent(
-            kind: kind, actor: try Login(try row.decode("actor")), createdAt: try row.timestamp("created_at"))
+            kind: kind, actor: try Login(try row.decode("actor")), createdAt: try row.timestamp("created_at"),
+            actingUser: try (row.decode("acting_user") as String?).map { try Login($0) },
+            importedBy: try (row.decode("imported_by") as String?).map { try Login($0) })
     }
 
     private static func unexpected(_ what: String) -> TrackerError {

@@ -94,6 +94,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         try takeFailure()
+        let importer = try await registering(actor)
         let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
         let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
         var renumbered: [(old: Int64, new: Int64)] = []
@@ -113,16 +114,26 @@ public actor InMemoryIssueRepository: IssueRepository {
                 stateReason: record.stateReason, author: author, assignees: assignees,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt, labels: labels,
                 milestone: milestone?.summary)
-            var timeline = [IssueEvent(kind: .created, actor: author, createdAt: record.createdAt)]
-            timeline += assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt) }
-            timeline += labels.map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: record.createdAt) }
+            var timeline = [
+                IssueEvent(kind: .created, actor: author, createdAt: record.createdAt, importedBy: importer)
+            ]
+            timeline += assignees.map {
+                IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt, importedBy: importer)
+            }
+            timeline += labels.map {
+                IssueEvent(kind: .labeled($0.name), actor: author, createdAt: record.createdAt, importedBy: importer)
+            }
             if let milestone {
                 timeline.append(
-                    IssueEvent(kind: .milestoned(milestone.title), actor: author, createdAt: record.createdAt))
+                    IssueEvent(
+                        kind: .milestoned(milestone.title), actor: author, createdAt: record.createdAt,
+                        importedBy: importer))
             }
             if let closedAt = record.closedAt {
                 timeline.append(
-                    IssueEvent(kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt))
+                    IssueEvent(
+                        kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt,
+                        importedBy: importer))
             }
             for comment in record.comments {
                 nextCommentID += 1
@@ -132,7 +143,8 @@ public actor InMemoryIssueRepository: IssueRepository {
                     Comment(
                         id: id, issue: issue.number, author: author, body: comment.body, createdAt: comment.createdAt,
                         updatedAt: comment.updatedAt))
-                timeline.append(IssueEvent(kind: .commented(id), actor: author, createdAt: comment.createdAt))
+                timeline.append(
+                    IssueEvent(kind: .commented(id), actor: author, createdAt: comment.createdAt, importedBy: importer))
             }
             staged[number] = (issue, timeline)
         }

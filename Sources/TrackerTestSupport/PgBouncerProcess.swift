@@ -19,11 +19,22 @@ public struct PgBouncerProcess: Sendable {
     public let user: String
     private let running: ChildProcess.Running
 
+    /// Per-user pools, as a team runs pgbouncer: each client logs in with its own role's password
+    /// (SCRAM), and the server sessions it gets log in as that role too, so the server knows who
+    /// it is. `users` are (role, password) pairs.
+    public static func start(
+        before settings: String, users: [(name: String, password: String)], poolSize: Int = 2
+    ) throws -> PgBouncerProcess {
+        try start(before: settings, poolSize: poolSize, maxClients: 200, in: nil, users: users)
+    }
+
     /// Starts one in front of the server that `settings` reach (any of its databases, by name),
-    /// and returns once it accepts connections.
+    /// and returns once it accepts connections. Without `users`, every client is trusted and every
+    /// server session logs in as the server's user.
     /// Its folder is made in `folder`, by default `TRACKER_TEST_TMPDIR` (else the temporary folder).
     public static func start(
-        before settings: String, poolSize: Int = 4, maxClients: Int = 200, in folder: URL? = nil
+        before settings: String, poolSize: Int = 4, maxClients: Int = 200, in folder: URL? = nil,
+        users: [(name: String, password: String)] = []
     ) throws -> PgBouncerProcess {
         let program = try locate()
         let server = try Connection(settings: settings)
@@ -37,8 +48,8 @@ public struct PgBouncerProcess: Sendable {
         try files.write(
             ini: PgBouncerFiles.ini(
                 server: (host: server.host, port: server.port, user: server.user, password: password),
-                files: files, port: port, poolSize: poolSize, maxClients: maxClients),
-            user: server.user)
+                files: files, port: port, poolSize: poolSize, maxClients: maxClients, perUser: !users.isEmpty),
+            users: users.isEmpty ? [(server.user, "")] : users)
         let asServerUser = getuid() == 0 ? ["-u", "postgres"] : []
         let running = try ChildProcess.start(program, asServerUser + [files.ini.path], stdin: Data())
         let bouncer = PgBouncerProcess(
@@ -118,19 +129,20 @@ struct PgBouncerFiles {
     /// as the server's user, with its password when it has one.
     static func ini(
         server: (host: String, port: String, user: String, password: String?), files: PgBouncerFiles, port: Int,
-        poolSize: Int, maxClients: Int
+        poolSize: Int, maxClients: Int, perUser: Bool
     ) -> String {
         let password = server.password.map { " password=\(quoted($0))" } ?? ""
+        let login = perUser ? "" : " user=\(quoted(server.user))\(password)"
         return """
             [databases]
-            * = host=\(quoted(server.host)) port=\(server.port) user=\(quoted(server.user))\(password)
+            * = host=\(quoted(server.host)) port=\(server.port)\(login)
 
             [pgbouncer]
             pool_mode = transaction
             listen_addr = 127.0.0.1
             listen_port = \(port)
             unix_socket_dir =
-            auth_type = trust
+            auth_type = \(perUser ? "scram-sha-256" : "trust")
             auth_file = \(files.users.path)
             max_client_conn = \(maxClients)
             default_pool_size = \(poolSize)
@@ -140,12 +152,16 @@ struct PgBouncerFiles {
             """
     }
 
-    func write(ini text: String, user: String) throws {
+    /// `users`: the userlist's (name, password) lines.
+    func write(ini text: String, users list: [(name: String, password: String)]) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         chmod(directory.path, 0o700)
         try Data(text.utf8).write(to: ini)
-        let escapedUser = user.replacingOccurrences(of: "\"", with: "\"\"")
-        try Data("\"\(escapedUser)\" \"\"\n".utf8).write(to: users)
+        let lines = list.map { user in
+            "\"\(user.name.replacingOccurrences(of: "\"", with: "\"\""))\" "
+                + "\"\(user.password.replacingOccurrences(of: "\"", with: "\"\""))\"\n"
+        }
+        try Data(lines.joined().utf8).write(to: users)
         chmod(users.path, 0o600)
         for owned in [directory, ini, users] { try ServerUser.own(owned) }
     }

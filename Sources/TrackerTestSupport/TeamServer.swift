@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Postgres
 import Synchronization
@@ -10,8 +11,9 @@ import Synchronization
 public actor TeamServer {
     public static let shared = TeamServer()
 
-    /// The database owner, then the teammates (`mallory` is linked to no tracker user).
-    public static let roles = ["owner", "alice", "bob", "carol", "dana", "erin", "mallory"]
+    /// The database owner, then the teammates (`mallory` is linked to no tracker user and holds
+    /// no level; `zoe` is spare, for tests that grant and revoke).
+    public static let roles = ["owner", "alice", "bob", "carol", "dana", "erin", "mallory", "zoe"]
 
     private var started: Task<TCPTestCluster, any Error>?
     private var counter = 0
@@ -107,5 +109,36 @@ extension TeamDatabase {
                 throw TestPostgresUnavailable("tracker \(arguments.joined(separator: " ")): \(outcome.stderr)")
             }
         }
+    }
+}
+
+extension TeamDatabase {
+    /// The real psql (Debian's /usr/bin/psql is a Perl wrapper): beside the server programs.
+    public static var psqlPath: String {
+        (try? ServerUser.programs.locate("psql").path) ?? "/usr/bin/psql"
+    }
+
+    /// `psql -c sql` as `role`: the real client, nothing of tracker's between it and the server.
+    public func psql(as role: String, _ sql: String) throws -> TrackerProcess.Outcome {
+        let outcome = try ChildProcess.run(
+            TeamDatabase.psqlPath, ["-X", "-q", "-v", "ON_ERROR_STOP=1", url(as: role), "-c", sql],
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }, stdin: Data())
+        return TrackerProcess.Outcome(
+            status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self),
+            stderr: String(decoding: outcome.stderr, as: UTF8.self))
+    }
+}
+
+extension TeamDatabase {
+    /// pgbouncer in transaction mode with a pool per role, each logging in with its own password.
+    public func pgbouncer(for roles: [String]) throws -> PgBouncerProcess {
+        try PgBouncerProcess.start(before: superuser, users: roles.map { ($0, password) })
+    }
+
+    /// `tracker` as `role`, through `bouncer`.
+    public func tracker(as role: String, through bouncer: PgBouncerProcess) -> TrackerProcess {
+        TrackerProcess(
+            databaseSettings: "postgresql://\(role):\(password)@127.0.0.1:\(bouncer.port)/\(name)?sslmode=disable",
+            user: nil)
     }
 }

@@ -25,11 +25,13 @@ import TrackerCore
             .created, .assigned(alice), .closed(.completed), .renamed(from: "a", to: "b"), .commented(try CommentID(1)),
             .labeled(LabelName(stored: "bug")), .milestoned(MilestoneTitle(stored: "v1")),
         ]
-        for kind in kinds {
+        for (index, kind) in kinds.enumerated() {
+            let event = IssueEvent(
+                kind: kind, actor: alice, createdAt: at, actingUser: index == 0 ? alice : nil,
+                importedBy: index == 1 ? alice : nil)
             let change = IssueChange(
-                id: 1, issue: try IssueNumber(1), title: "t",
-                event: IssueEvent(kind: kind, actor: alice, createdAt: at),
-                position: ChangePosition(group: 0, event: 1))
+                id: 1, issue: try IssueNumber(1), title: "t", event: event, position: ChangePosition(group: 0, event: 1)
+            )
             union.formUnion(keys(IssueJSON.change(change)))
         }
         #expect(union.sorted() == JSONFieldList.change)

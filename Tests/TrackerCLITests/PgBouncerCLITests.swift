@@ -284,3 +284,35 @@ import TrackerTestSupport
         #expect(watched.stdout.isEmpty)
     }
 }
+
+/// pgbouncer in transaction mode with a pool per role, as a team runs it: every server session
+/// logs in as the client's own role, so the database knows who each change is by, however the
+/// pooler hands sessions around.
+@Suite struct PerUserPoolCLITests {
+    @Test func twoRolesThroughOnePoolerKeepTheirIdentityAndTheirLevels() async throws {
+        let team = try await TeamServer.shared.database(publicWritable: false)
+        try team.prepareTeam()
+        let bouncer = try team.pgbouncer(for: ["alice", "bob"])
+        defer { bouncer.stop() }
+        let alice = team.tracker(as: "alice", through: bouncer)
+        let bob = team.tracker(as: "bob", through: bouncer)
+        #expect(try alice.run(["create", "-t", "Through the pooler"]).stdout == "Created issue #1\n")
+        let refused = try bob.run(["create", "-t", "Not a writer"])
+        #expect(refused.status == 77 && refused.stderr.contains("bob has triage on this tracker"), "\(refused.stderr)")
+
+        let runs = try (0..<12).map { index in
+            index.isMultiple(of: 2)
+                ? try alice.start(["comment", "1", "--body", "Comment \(index)"])
+                : try bob.start([index % 4 == 1 ? "close" : "reopen", "1"])
+        }
+        for run in runs { #expect(try run.wait().status == 0) }
+        let mismatched = try team.scalar(
+            """
+            SELECT count(*)::text FROM tracker.issue_events e JOIN tracker.users u ON u.id = e.actor_id
+             WHERE u.role_name <> e.role_name
+                OR (e.kind = 'commented') <> (u.login = 'alice') AND e.kind <> 'created'
+            """)
+        #expect(mismatched == "0", "every event is by the role that made it")
+        #expect(try team.scalar("SELECT count(*)::text FROM tracker.issue_events WHERE kind = 'commented'") == "6")
+    }
+}

@@ -20,13 +20,22 @@ public struct IssueEvent: Equatable, Sendable {
     }
 
     public var kind: Kind
+    /// Whose change it is.
     public var actor: Login
     public var createdAt: Timestamp
+    /// The admin who made it in `actor`'s name (`--as`), as `sudo` logs record both.
+    public var actingUser: Login?
+    /// Who imported it, for history brought in by `tracker import`.
+    public var importedBy: Login?
 
-    public init(kind: Kind, actor: Login, createdAt: Timestamp) {
+    public init(
+        kind: Kind, actor: Login, createdAt: Timestamp, actingUser: Login? = nil, importedBy: Login? = nil
+    ) {
         self.kind = kind
         self.actor = actor
         self.createdAt = createdAt
+        self.actingUser = actingUser
+        self.importedBy = importedBy
     }
 }
 

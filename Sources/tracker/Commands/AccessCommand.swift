@@ -79,11 +79,13 @@ struct AccessCommand: AsyncParsableCommand {
                 return
             }
             for entry in entries {
-                if let level = entry.level {
+                let name = entry.level?.rawValue ?? "-"
+                let level = name + String(repeating: " ", count: max(1, 9 - name.count))
+                if entry.level != nil {
                     let who = entry.login.map { "\($0.value) (role \(entry.role ?? ""))" } ?? "role \(entry.role ?? "")"
-                    Say.line("\(level.rawValue)\t\(who)")
+                    Say.line(level + who)
                 } else if let login = entry.login {
-                    Say.line("-\t\(login.value): needs a role (`tracker users add \(login.value) --role ROLE`)")
+                    Say.line(level + "\(login.value): needs a role (`tracker users add \(login.value) --role ROLE`)")
                 }
             }
         }

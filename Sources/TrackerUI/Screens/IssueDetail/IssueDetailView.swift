@@ -65,7 +65,15 @@ public struct IssueDetailView {
     }
 
     private static func timelineLine(_ event: IssueEvent, now moment: Timestamp) -> String {
-        "  \(RelativeTime.describe(event.createdAt, now: moment)): \(event.actor) \(describe(event.kind))"
+        "  \(RelativeTime.describe(event.createdAt, now: moment)): \(describe(event))"
+    }
+
+    /// Who did what: `alice closed this as completed`; `erin, acting as build-bot, closed this…`
+    /// for an admin who used `--as`; `… (imported by dana)` for history an import brought.
+    nonisolated static func describe(_ event: IssueEvent) -> String {
+        let who = event.actingUser.map { "\($0), acting as \(event.actor)," } ?? "\(event.actor)"
+        let imported = event.importedBy.map { " (imported by \($0))" } ?? ""
+        return "\(who) \(describe(event.kind))\(imported)"
     }
 
     /// `bug, ui`, each name in its colour, or `none`.

@@ -19,7 +19,7 @@ public struct ChangeLineView: Sendable {
             let object = JSONFieldList.apply(fields, to: IssueJSON.change(change))
             return VisibleText.line(String(IssueJSON.encodeLine(object).dropLast())) + "\n"
         }
-        let what = "\(change.event.actor) \(IssueDetailView.describe(change.event.kind))"
+        let what = IssueDetailView.describe(change.event)
         let parts = [
             "event \(change.id)", change.event.createdAt.iso8601,
             "#\(change.issue.value) \"\(change.title)\"", what,
