@@ -39,19 +39,21 @@ let package = Package(
         ),
         .target(name: "Interchange", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
         .target(
-            name: "TrackerUI", dependencies: ["TrackerCore", "Interchange", "ChildProcesses"],
+            name: "TerminalKit", dependencies: ["TrackerCore", "ChildProcesses"], swiftSettings: strictSettings),
+        .target(
+            name: "TrackerUI", dependencies: ["TrackerCore", "Interchange", "ChildProcesses", "TerminalKit"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "TrackerPostgres", "Postgres",
+                "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "TrackerTestSupport",
-            dependencies: ["TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses"],
+            dependencies: ["TrackerCore", "TerminalKit", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -61,7 +63,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackerUITests",
-            dependencies: ["TrackerUI", "TrackerCore", "TrackerTestSupport"],
+            dependencies: ["TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", "TrackerCore", "TrackerTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

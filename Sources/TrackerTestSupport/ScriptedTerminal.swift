@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 /// A terminal for tests: answers prompts from a script and keeps everything written.

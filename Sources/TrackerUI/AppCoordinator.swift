@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The root: offers back a draft that could not be saved last time, then runs the tab bar

@@ -1,5 +1,6 @@
 import Postgres
 import Synchronization
+import TerminalKit
 import TrackerCore
 import TrackerPostgres
 import TrackerUI

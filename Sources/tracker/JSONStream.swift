@@ -1,5 +1,6 @@
 import Interchange
 import Synchronization
+import TerminalKit
 import TrackerCore
 import TrackerUI
 

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 /// How a command's output meets the pager.

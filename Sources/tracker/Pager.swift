@@ -1,4 +1,5 @@
 import ChildProcesses
+import TerminalKit
 import TrackerUI
 
 #if canImport(FoundationEssentials)

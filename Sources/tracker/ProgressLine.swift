@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 /// The executable's own lines (notices, errors, traces): every one passes `VisibleText`, so a

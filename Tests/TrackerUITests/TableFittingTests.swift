@@ -3,6 +3,7 @@ import Testing
 import TrackerCore
 import TrackerTestSupport
 
+@testable import TerminalKit
 @testable import TrackerUI
 
 /// The issue table on terminals of every width: columns give way by priority.

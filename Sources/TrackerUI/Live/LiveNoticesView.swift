@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// What live updates had to say (paused, back, off), one line each under the screen.
 @MainActor
 enum LiveNoticesView {

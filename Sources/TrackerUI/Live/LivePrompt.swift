@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// A screen's prompt while live updates are followed: reads commands until one ends the screen
 /// or input ends, hands the news that woke the prompt to the screen (and gives back what was
 /// typed), and after each command shows only what watching said, as the command showed the rest.

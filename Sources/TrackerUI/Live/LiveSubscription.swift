@@ -1,5 +1,6 @@
 import ChildProcesses
 import Synchronization
+import TerminalKit
 import TrackerCore
 
 /// A screen's live updates: follows the changes `filter` keeps from when the screen starts until

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// The tabs of the interactive front, in the order their numbers switch to them.
 public enum Tab: Int, CaseIterable, Equatable, Sendable {
     case issues = 1

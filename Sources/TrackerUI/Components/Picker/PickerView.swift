@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Renders a picker's numbered choices, the selected ones ticked.
 @MainActor
 public struct PickerView<Item: Equatable & Sendable> {

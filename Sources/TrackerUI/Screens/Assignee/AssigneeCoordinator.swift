@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The assignee screen, started by the issue screens (for an existing issue: saved on `done`)

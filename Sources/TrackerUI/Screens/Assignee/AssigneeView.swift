@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders assignees: after a scripted change, one line per issue; on the interactive screen,

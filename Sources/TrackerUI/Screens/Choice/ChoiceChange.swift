@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// What a picker screen ended with: the choice it started from and the one made.

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// A picker screen for labels or a milestone, started by the issue screen (`l`, `m`: saved on

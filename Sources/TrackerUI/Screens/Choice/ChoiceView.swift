@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// Renders a picker screen: what is chosen, the numbered choices, the last notice and the help.
 @MainActor
 struct ChoiceView<Item: Equatable & Sendable> {

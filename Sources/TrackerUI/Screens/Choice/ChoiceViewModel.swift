@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// A picker screen's state for any kind of choice (labels, a milestone): the picker, candidates

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// A new comment on one issue, started from the issue screen: lines until a lone `.`, or the

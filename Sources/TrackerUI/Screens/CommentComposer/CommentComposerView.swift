@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders the comment composer: how to write, and what its outcome means for the person.

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The new-issue screen: title (checked as typed), body, optional assignees (the assignee screen

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// Renders the new-issue screen: a confirmation line or the issue as JSON (scripted), the draft

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// What `tracker comment` says after adding, editing or deleting a comment: one line, or the

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// An issue's comments under its timeline, oldest first: who wrote each and when, then its text

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The issue screen: the issue with its comments and timeline, and the actions that start from

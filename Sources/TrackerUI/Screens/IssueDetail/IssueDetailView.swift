@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// Renders one issue: title, state, people, body, the timeline and the comments (oldest first,

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// What `tracker edit` says: a line per edited issue, that nothing changed, or the issues as

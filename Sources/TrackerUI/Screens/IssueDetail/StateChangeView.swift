@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// What `tracker close 7 8 9` and `tracker reopen 7 8 9` did: one line per issue, worded as

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The edit of one issue's title and body, started from the issue screen: the person's editor

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders the edit screen: its prompts, the conflict line, and what the screen's outcome means

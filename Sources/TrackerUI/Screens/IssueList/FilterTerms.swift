@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// The words of a filter as typed after `f`: split at spaces, except inside double quotes, which
 /// hold a value with spaces (`milestone:"Sprint 3"`) and are not part of it.
 enum FilterTerms {

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Turns a line typed at the issue list's prompt into the screen's `Input`.

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The issue list screen: shows a page of issues and reads commands at its prompt, starting the

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// Renders the issue list: a table that fits the terminal, or the issues as a JSON array.

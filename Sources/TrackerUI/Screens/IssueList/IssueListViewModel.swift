@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The issue list screen's state: which filter and page, which issues, what the last action did.

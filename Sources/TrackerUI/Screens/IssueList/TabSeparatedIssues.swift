@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// `tracker list` for a program (standard output is not a terminal), as gh prints it: one line

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The Labels tab: lists the labels and creates (`n`), edits (`e`) and deletes (`d`, after a

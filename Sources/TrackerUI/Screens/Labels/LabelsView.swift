@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders the Labels tab: the tab bar, the labels as a table (name, colour, description; plain

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The Labels tab's state: every label, and what creating, editing or deleting one did. A label

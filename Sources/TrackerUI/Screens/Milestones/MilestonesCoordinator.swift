@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The Milestones tab: progress of each milestone; creates (`n`), closes (`c`), reopens (`o`)

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders the Milestones tab: the tab bar, each milestone with its open and closed issues, the

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The Milestones tab's state: every milestone (open first) with its progress, and what creating,

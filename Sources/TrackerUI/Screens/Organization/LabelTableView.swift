@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// `label list`: the labels as a table (each name in its colour) or a JSON array of gh's

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// `milestone list`: open milestones first, each with its open and closed issues, how much is

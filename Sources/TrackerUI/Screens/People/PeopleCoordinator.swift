@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The People tab: the users with their open assignments; `n LOGIN [NAME]` adds one.

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// Renders the People tab: the tab bar, each user's login, name and open assignments.

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerCore
 
 /// The People tab's state: every user with how many open issues they are assigned, and what

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// `tracker status`, as `gh issue status` shows it: the acting user's open issues assigned to

@@ -1,4 +1,5 @@
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// One change as `tracker watch` prints it: a line a person reads

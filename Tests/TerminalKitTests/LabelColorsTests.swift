@@ -1,7 +1,7 @@
 import Testing
 import TrackerCore
 
-@testable import TrackerUI
+@testable import TerminalKit
 
 /// Label colours: the depth a terminal offers, 24-bit codes, the nearest of xterm's 256 colours,
 /// and colour runs that survive a table cutting the cell.

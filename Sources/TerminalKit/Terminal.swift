@@ -49,7 +49,7 @@ extension Terminal {
     }
 
     /// Shows `prompt` and reads an answer; nil when the person cancels with `:q` or input ends.
-    func readAnswer(prompt: String) -> String? {
+    public func readAnswer(prompt: String) -> String? {
         guard let line = readLine(prompt: prompt), line.trimmed != ":q" else {
             return nil
         }
@@ -57,7 +57,7 @@ extension Terminal {
     }
 
     /// What went wrong, as the screens say it: one escaped line after `! `.
-    func writeFailure(_ error: TrackerError) {
+    public func writeFailure(_ error: TrackerError) {
         writeLine("! " + VisibleText.line("\(error)"))
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TrackerUI
+@testable import TerminalKit
 
 @Suite struct WordWrapTests {
     let prose = "Steps to reproduce: open the login screen, leave the password empty and press enter twice."

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TrackerUI
+@testable import TerminalKit
 
 @Suite struct LineEditorTests {
     static let backspace: UInt8 = 0x7F

@@ -8,36 +8,48 @@ import TrackerCore
 /// are, lowest first, and the rest start again from their full widths; last of all the columns
 /// that shrink go below their minimums. A cut cell ends in `…`, or for a list of names in whole
 /// names and `+N`, the number left out.
-struct Table {
-    var headers: [String]
-    var rows: [[String]]
+public struct Table: Sendable {
+    public var headers: [String]
+    public var rows: [[String]]
     /// How each column gives way, one per header.
-    var columns: [Column]
+    public var columns: [Column]
     /// An ANSI colour per row for its first cell (issue number by state), used only with colour.
-    var rowColours: [String?] = []
+    public var rowColours: [String?] = []
     /// Colours inside cells (label names), by column, then one list of runs per row; used only
     /// with colour, applied after a cell is cut so widths are counted on the plain text.
-    var cellRuns: [Int: [[Run]]] = [:]
+    public var cellRuns: [Int: [[Run]]] = [:]
 
     /// A stretch of a cell's characters in one SGR colour, or plain (`code` nil).
-    struct Run: Equatable {
-        var characters: Int
-        var code: String?
+    public struct Run: Equatable, Sendable {
+        public var characters: Int
+        public var code: String?
+
+        public init(characters: Int, code: String?) {
+            self.characters = characters
+            self.code = code
+        }
     }
 
-    struct Column {
+    public struct Column: Sendable {
         /// Higher gives way later.
-        var priority = 0
+        public var priority = 0
         /// How narrow it may be cut before lower-priority columns are left out; nil: never cut.
-        var minimum: Int?
-        var droppable = false
+        public var minimum: Int?
+        public var droppable = false
         /// Cells are lists joined by this separator, cut to whole items and `+N`.
-        var listSeparator: String?
+        public var listSeparator: String?
+
+        public init(priority: Int = 0, minimum: Int? = nil, droppable: Bool = false, listSeparator: String? = nil) {
+            self.priority = priority
+            self.minimum = minimum
+            self.droppable = droppable
+            self.listSeparator = listSeparator
+        }
 
         static let fixed = Column()
     }
 
-    init(headers: [String], rows: [[String]], columns: [Column], rowColours: [String?] = []) {
+    public init(headers: [String], rows: [[String]], columns: [Column], rowColours: [String?] = []) {
         self.headers = headers
         self.rows = rows
         self.columns = columns
@@ -45,13 +57,13 @@ struct Table {
     }
 
     /// One column (the title, a description) gives way, down to 8 columns; the others never do.
-    init(headers: [String], rows: [[String]], flexibleColumn: Int, rowColours: [String?] = []) {
+    public init(headers: [String], rows: [[String]], flexibleColumn: Int, rowColours: [String?] = []) {
         var columns = Array(repeating: Column.fixed, count: headers.count)
         columns[flexibleColumn] = Column(priority: 1, minimum: 8)
         self.init(headers: headers, rows: rows, columns: columns, rowColours: rowColours)
     }
 
-    func render(width: Int?, colour: Bool) -> String {
+    public func render(width: Int?, colour: Bool) -> String {
         let (shown, widths) = layout(width: width)
         var lines = [Table.styled(format(headers, shown, widths), "1", enabled: colour)]
         for (index, row) in rows.enumerated() {
@@ -148,7 +160,7 @@ struct Table {
 
     /// At most `width` columns: whole grapheme clusters then `…`; a wide character that would
     /// overflow is left out (the padding fills its place).
-    static func cut(_ text: String, to width: Int) -> String {
+    public static func cut(_ text: String, to width: Int) -> String {
         let parts = cutParts(text, to: width)
         return parts.text + parts.tail
     }
@@ -160,7 +172,7 @@ struct Table {
         return (String(DisplayWidth.prefix(text, fitting: width - 1)), "…")
     }
 
-    static func styled(_ text: String, _ code: String, enabled: Bool) -> String {
+    public static func styled(_ text: String, _ code: String, enabled: Bool) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
@@ -171,5 +183,5 @@ extension Array {
 
 extension IssueState {
     /// gh's colours: green for open, magenta for closed.
-    var colourCode: String { self == .open ? "32" : "35" }
+    public var colourCode: String { self == .open ? "32" : "35" }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TrackerUI
+@testable import TerminalKit
 
 /// Expectations are Python `wcwidth` 0.7.0's `wcswidth` for the same strings.
 @Suite struct DisplayWidthTests {

@@ -1,6 +1,7 @@
+import Foundation
 import Testing
 
-@testable import TrackerUI
+@testable import TerminalKit
 
 @Suite struct TableTests {
     static let wideTitles = [

@@ -36,7 +36,7 @@ public enum LabelColors {
     }
 
     /// Labels as one table cell, `bug, ui`, with a colour run per name (none without colour).
-    static func cell(_ labels: [Label], depth: ColorDepth) -> (text: String, runs: [Table.Run]) {
+    public static func cell(_ labels: [Label], depth: ColorDepth) -> (text: String, runs: [Table.Run]) {
         var runs: [Table.Run] = []
         for (index, label) in labels.enumerated() {
             if index > 0 { runs.append(Table.Run(characters: 2, code: nil)) }
