@@ -24,13 +24,12 @@ extension CompositionRoot {
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }
-    var createLabel: CreateLabel { CreateLabel(labels: labels) }
-    var listLabels: ListLabels { ListLabels(labels: labels) }
-    var editLabel: EditLabel { EditLabel(labels: labels) }
-    var deleteLabel: DeleteLabel { DeleteLabel(labels: labels) }
-    var createMilestone: CreateMilestone { CreateMilestone(milestones: milestones) }
-    var listMilestones: ListMilestones { ListMilestones(milestones: milestones) }
-    var changeMilestone: ChangeMilestone { ChangeMilestone(milestones: milestones) }
+    var manageLabels: ManageLabels { ManageLabels(labels: labels) }
+    var manageMilestones: ManageMilestones { ManageMilestones(milestones: milestones) }
+    /// `@me`, `none` and the names people type, as the acting user sees them.
+    var names: ResolveNames {
+        ResolveNames(users: users, milestones: milestones, actor: { try await actingUser().login })
+    }
     var watchChanges: WatchChanges { WatchChanges(feed: PostgresChangeFeed(database: database), users: users) }
     var organization: OrganizationUseCases {
         OrganizationUseCases(labels: labels, milestones: milestones, users: users)

@@ -125,37 +125,6 @@ struct CompositionRoot: Sendable {
         return identity.keep(try User(login: login))
     }
 
-    /// A login a person typed, where `@me` is the acting user.
-    func login(_ text: String) async throws -> Login {
-        text == "@me" ? try await actingUser().login : try Login(text)
-    }
-
-    /// `none` is issues nobody is assigned to, unless someone's login is none: a person is
-    /// never unreachable (`--no-assignee` always means nobody).
-    func assigneeFilter(_ text: String) async throws -> AssigneeFilter {
-        guard text.lowercased() == "none" else { return .user(try await login(text)) }
-        let named = try await users.find(try Login(text))
-        return named.map { .user($0.login) } ?? .nobody
-    }
-
-    /// `none` is issues in no milestone, unless a milestone is titled none.
-    func milestoneFilter(_ text: String) async throws -> MilestoneFilter {
-        let title = try MilestoneTitle(text)
-        guard text.lowercased() == "none" else { return .titled(title) }
-        do {
-            _ = try await milestones.milestone(titled: title)
-            return .titled(title)
-        } catch TrackerError.unknownMilestone {
-            return .noMilestone
-        }
-    }
-
-    func logins(_ texts: [String]) async throws -> [Login] {
-        var logins: [Login] = []
-        for text in texts { logins.append(try await login(text)) }
-        return logins
-    }
-
     private func osLoginName() -> String {
         if let entry = getpwuid(geteuid()) { return String(cString: entry.pointee.pw_name) }
         return environment["USER"] ?? ""

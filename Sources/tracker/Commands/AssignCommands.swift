@@ -18,7 +18,7 @@ struct AssignCommand: AsyncParsableCommand {
         let (numbers, names) = try IssueArguments.split(words)
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        let logins = try await root.logins(names)
+        let logins = try await root.names.logins(names)
         let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: .add(logins), on: root)
         await AssigneeView().render(output, to: root.terminal)
     }
@@ -44,7 +44,7 @@ struct UnassignCommand: AsyncParsableCommand {
         if all && !names.isEmpty { throw ValidationError("give logins or --all, not both") }
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        let input: AssigneeViewModel.Input = all ? .removeAll : .remove(try await root.logins(names))
+        let input: AssigneeViewModel.Input = all ? .removeAll : .remove(try await root.names.logins(names))
         let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: input, on: root)
         await AssigneeView().render(output, to: root.terminal)
     }

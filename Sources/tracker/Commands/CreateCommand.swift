@@ -88,7 +88,7 @@ struct CreateCommand: AsyncParsableCommand {
             title: draft.title, body: draft.body, assignees: try names.filter { $0 != "@me" }.map { try Login($0) })
         let root = try await CompositionRoot.open(global)
         let author = try await root.actingUser().login
-        let logins = try await root.logins(names)
+        let logins = try await root.names.logins(names)
         // A recovered draft is forgotten once its issue exists; a typed one was never kept.
         let useCases = IssueCreatorViewModel.UseCases(
             create: root.createIssue,

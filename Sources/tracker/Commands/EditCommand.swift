@@ -127,8 +127,8 @@ struct EditCommand: AsyncParsableCommand {
             return
         }
         let edit = try IssueEdit(
-            title: text.title, body: text.body, addAssignees: try await root.logins(Self.split(addAssignees)),
-            removeAssignees: try await root.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
+            title: text.title, body: text.body, addAssignees: try await root.names.logins(Self.split(addAssignees)),
+            removeAssignees: try await root.names.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: text.milestone)
         let edited = try await root.editIssues(numbers, edit, actor: actor)
         await view.render(edited: edited, several: numbers.count > 1, to: root.terminal)

@@ -36,7 +36,7 @@ struct LabelCommand: AsyncParsableCommand {
             let label = try Label(
                 name: try LabelName(name), color: try color.map { try LabelColor($0) }, description: description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.createLabel(label)
+            let created = try await root.manageLabels.create(label)
             Say.line("Created label '\(created.name)' (#\(created.color))")
         }
     }
@@ -61,7 +61,7 @@ struct LabelCommand: AsyncParsableCommand {
         func run() async throws {
             let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.label)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let labels = try await root.listLabels(search: search)
+            let labels = try await root.manageLabels.list(search: search)
             await LabelTableView(json: json, fields: fields).render(labels, searched: search != nil, to: root.terminal)
         }
     }
@@ -91,7 +91,7 @@ struct LabelCommand: AsyncParsableCommand {
                 name: try newName.map { try LabelName($0) }, color: try color.map { try LabelColor($0) },
                 description: description)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.editLabel(current, change)
+            let edited = try await root.manageLabels.edit(current, change)
             Say.line("Edited label '\(edited.name)'")
         }
     }
@@ -120,7 +120,7 @@ struct LabelCommand: AsyncParsableCommand {
             let name = try LabelName(name)
             let root = try await CompositionRoot.open(global)
             let actor = try await root.actingUser().login
-            let deleted = try await root.deleteLabel(name, actor: actor)
+            let deleted = try await root.manageLabels.delete(name, actor: actor)
             Say.line(
                 "Deleted label '\(deleted.label.name)' (removed from \(deleted.issues) issue\(deleted.issues == 1 ? "" : "s"))"
             )

@@ -92,17 +92,17 @@ struct ListCommand: AsyncParsableCommand {
         if noAssignee {
             assigneeFilter = .nobody
         } else if let assignee {
-            assigneeFilter = try await root.assigneeFilter(assignee)
+            assigneeFilter = try await root.names.assignee(assignee)
         }
         var authorLogin: Login?
-        if let author { authorLogin = try await root.login(author) }
+        if let author { authorLogin = try await root.names.login(author) }
         var filter = IssueFilter(
             state: state, assignee: assigneeFilter, author: authorLogin, search: search, labels: labelNames, sort: sort,
             ascending: ascending, limit: limit == 0 ? nil : limit)
-        if let milestone { filter.milestone = try await root.milestoneFilter(milestone) }
+        if let milestone { filter.milestone = try await root.names.milestone(milestone) }
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
-        if let mention { filter.mention = try await root.login(mention) }
+        if let mention { filter.mention = try await root.names.login(mention) }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
         case (nil, .json(let fields)):

@@ -46,7 +46,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let dueOn = try due.map { text throws(TrackerError) in try DueDate.parse(text) }
             let description = try Milestone.validDescription(description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.createMilestone(title: title, description: description, dueOn: dueOn)
+            let created = try await root.manageMilestones.create(title: title, description: description, dueOn: dueOn)
             Say.line("Created milestone '\(created.title)' (#\(created.number))")
         }
     }
@@ -78,7 +78,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let state = try StateFilter(parsing: state)
             let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.milestone)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let milestones = try await root.listMilestones(state: state.milestoneState)
+            let milestones = try await root.manageMilestones.list(state: state.milestoneState)
             await MilestoneTableView(json: json, fields: fields).render(
                 milestones, showsState: state != .open, to: root.terminal)
         }
@@ -117,7 +117,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let change = try MilestoneChange(
                 title: try newTitle.map { try MilestoneTitle($0) }, description: description, due: dueChange)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.changeMilestone.edit(current, change)
+            let edited = try await root.manageMilestones.edit(current, change)
             Say.line("Edited milestone '\(edited.title)'")
         }
     }
@@ -176,7 +176,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let title = try MilestoneTitle(title)
             let root = try await CompositionRoot.open(global)
             let actor = try await root.actingUser().login
-            let deleted = try await root.changeMilestone.delete(title, actor: actor)
+            let deleted = try await root.manageMilestones.delete(title, actor: actor)
             let issues = deleted.openIssues + deleted.closedIssues
             Say.line("Deleted milestone '\(deleted.title)' (removed from \(issues) issue\(issues == 1 ? "" : "s"))")
         }
@@ -185,7 +185,7 @@ struct MilestoneCommand: AsyncParsableCommand {
     static func setState(of title: String, to state: MilestoneState, global: GlobalOptions) async throws {
         let title = try MilestoneTitle(title)
         let root = try await CompositionRoot.open(global)
-        let changed = try await root.changeMilestone.setState(of: title, to: state)
+        let changed = try await root.manageMilestones.setState(of: title, to: state)
         Say.line("\(state == .closed ? "Closed" : "Reopened") milestone '\(changed.title)'")
     }
 }

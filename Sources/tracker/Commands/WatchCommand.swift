@@ -41,7 +41,7 @@ struct WatchCommand: AsyncParsableCommand {
         let start = try since.map { ChangeStart.after(event: try WatchCommand.eventID($0)) } ?? .now
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
-        if let assignee { filter.assignee = try await root.login(assignee) }
+        if let assignee { filter.assignee = try await root.names.login(assignee) }
         let view = ChangeLineView(
             json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
         let watch = root.watchChanges

@@ -6,7 +6,7 @@ extension ChoiceViewModel where Item == LabelName {
     public static let shownLabels = 20
 
     public static func labels(_ mode: ChoiceMode<LabelName>, dependencies: ScreenDependencies) -> ChoiceViewModel {
-        let listLabels = dependencies.organization.listLabels
+        let labels = dependencies.organization.labels
         let (edit, show, actor) = (dependencies.editIssues, dependencies.showIssue, dependencies.actor)
         var current: (@Sendable () async throws -> [LabelName])?
         var save: (@Sendable (ChoiceChange<LabelName>) async throws -> Void)?
@@ -24,7 +24,7 @@ extension ChoiceViewModel where Item == LabelName {
         return ChoiceViewModel(
             source: .init(
                 current: current,
-                search: { text in Array(try await listLabels(search: text).map(\.name).prefix(shownLabels)) },
+                search: { text in Array(try await labels.list(search: text).map(\.name).prefix(shownLabels)) },
                 save: save, initial: initial, limit: Int.max, noun: "label", full: ""))
     }
 }
@@ -33,7 +33,7 @@ extension ChoiceViewModel where Item == MilestoneTitle {
     public static func milestone(
         _ mode: ChoiceMode<MilestoneTitle>, dependencies: ScreenDependencies
     ) -> ChoiceViewModel {
-        let listMilestones = dependencies.organization.listMilestones
+        let milestones = dependencies.organization.milestones
         let (edit, show, actor) = (dependencies.editIssues, dependencies.showIssue, dependencies.actor)
         var current: (@Sendable () async throws -> [MilestoneTitle])?
         var save: (@Sendable (ChoiceChange<MilestoneTitle>) async throws -> Void)?
@@ -53,7 +53,7 @@ extension ChoiceViewModel where Item == MilestoneTitle {
                 current: current,
                 search: { text in
                     let wanted = text.lowercased()
-                    return try await listMilestones(state: .open).map(\.title).filter {
+                    return try await milestones.list(state: .open).map(\.title).filter {
                         wanted.isEmpty || $0.value.lowercased().contains(wanted)
                     }
                 },

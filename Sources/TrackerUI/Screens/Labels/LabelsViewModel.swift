@@ -70,7 +70,7 @@ public final class LabelsViewModel {
         case .create(let fields):
             let name = try LabelName(fields.name)
             let color = fields.color.isBlank ? nil : try LabelColor(fields.color)
-            let label = try await useCases.createLabel(
+            let label = try await useCases.labels.create(
                 try Label(name: name, color: color, description: fields.description))
             output.notice = "Created label \(LabelsViewModel.quoted(label.name))"
         case .edit(let name, let fields):
@@ -81,18 +81,18 @@ public final class LabelsViewModel {
             if change.isEmpty {
                 output.notice = "No change to label \(LabelsViewModel.quoted(name))"
             } else {
-                let label = try await useCases.editLabel(name, change)
+                let label = try await useCases.labels.edit(name, change)
                 output.notice = "Edited label \(LabelsViewModel.quoted(label.name))"
             }
         case .delete(let name):
-            let (label, issues) = try await useCases.deleteLabel(name, actor: actor)
+            let (label, issues) = try await useCases.labels.delete(name, actor: actor)
             output.notice =
                 "Deleted label \(LabelsViewModel.quoted(label.name))"
                 + (issues == 0 ? "" : " (taken off \(issues) issue\(issues == 1 ? "" : "s"))")
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
         }
-        output.labels = try await useCases.listLabels()
+        output.labels = try await useCases.labels.list()
     }
 
     static func quoted(_ name: LabelName) -> String {

@@ -65,20 +65,20 @@ public final class MilestonesViewModel {
         case .create(let title, let due, let description):
             let title = try MilestoneTitle(title)
             let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmed)
-            let created = try await useCases.createMilestone(title: title, description: description, dueOn: dueOn)
+            let created = try await useCases.milestones.create(title: title, description: description, dueOn: dueOn)
             output.notice = "Created milestone \(MilestonesViewModel.quoted(created.title))"
         case .close(let title):
-            let closed = try await useCases.changeMilestone.setState(of: title, to: .closed)
+            let closed = try await useCases.milestones.setState(of: title, to: .closed)
             output.notice = "Closed milestone \(MilestonesViewModel.quoted(closed.title))"
         case .reopen(let title):
-            let reopened = try await useCases.changeMilestone.setState(of: title, to: .open)
+            let reopened = try await useCases.milestones.setState(of: title, to: .open)
             output.notice = "Reopened milestone \(MilestonesViewModel.quoted(reopened.title))"
         case .issues(let title):
             return .issues(title)
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
         }
-        output.milestones = try await useCases.listMilestones()
+        output.milestones = try await useCases.milestones.list()
         return nil
     }
 
