@@ -40,20 +40,23 @@ let package = Package(
         .target(name: "Interchange", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
         .target(
             name: "TerminalKit", dependencies: ["TrackerCore", "ChildProcesses"], swiftSettings: strictSettings),
+        .target(name: "TrackerUI", dependencies: ["TrackerCore", "ChildProcesses"], swiftSettings: strictSettings),
         .target(
-            name: "TrackerUI", dependencies: ["TrackerCore", "Interchange", "ChildProcesses", "TerminalKit"],
+            name: "LineFront", dependencies: ["TrackerCore", "Interchange", "TerminalKit", "TrackerUI"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "TrackerPostgres", "Postgres",
+                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres",
                 "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "TrackerTestSupport",
-            dependencies: ["TrackerCore", "TerminalKit", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses"],
+            dependencies: [
+                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres", "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -63,7 +66,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackerUITests",
-            dependencies: ["TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
+            dependencies: ["TrackerUI", "LineFront", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LineFrontTests",
+            dependencies: ["LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

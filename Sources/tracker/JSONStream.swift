@@ -1,4 +1,5 @@
 import Interchange
+import LineFront
 import Synchronization
 import TerminalKit
 import TrackerCore

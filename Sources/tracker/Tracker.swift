@@ -27,13 +27,13 @@ struct Tracker: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global)
-        let dependencies = root.screenDependencies(actor: try await root.actingUser().login)
-        await showScreens(dependencies, on: root)
+        let actor = try await root.actingUser().login
+        await showScreens(acting: actor, on: root)
     }
 
     @MainActor
-    private func showScreens(_ dependencies: ScreenDependencies, on root: CompositionRoot) async {
-        await AppCoordinator(terminal: root.terminal, dependencies: dependencies).start()
+    private func showScreens(acting actor: Login, on root: CompositionRoot) async {
+        await root.screens(actor: actor, on: root.terminal).app().start()
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.

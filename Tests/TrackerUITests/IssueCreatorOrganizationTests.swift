@@ -24,7 +24,7 @@ import TrackerUI
         await viewModel.send(.labels([try LabelName("BUG"), try LabelName("bgu")]))
         await viewModel.send(.milestone(try MilestoneTitle("v1.0")))
         await viewModel.send(.confirm)
-        #expect(viewModel.output.problem == .unknownLabel(name: "bgu", suggestions: ["bug"]))
+        #expect(viewModel.output.failure == .unknownLabel(name: "bgu", suggestions: ["bug"]))
         #expect(try drafts.load(.newIssue)?.labels == ["BUG", "bgu"])
         #expect(try drafts.load(.newIssue)?.milestone == "v1.0")
 

@@ -22,9 +22,9 @@ import TrackerUI
 
     func run(_ script: [String]) async -> ScriptedTerminal {
         let terminal = ScriptedTerminal(script: script)
-        let dependencies = ScreenDependencies.wiring(
-            actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository())
-        let app = AppCoordinator(terminal: terminal, dependencies: dependencies)
+        let screens = ScreenFactory.wiring(
+            actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository(), terminal: terminal)
+        let app = screens.app()
         await app.start()
         #expect(app.childCoordinators.isEmpty, "every tab is removed from the children once it ends")
         return terminal

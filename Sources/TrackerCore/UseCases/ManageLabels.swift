@@ -21,7 +21,7 @@ public struct ManageLabels: Sendable {
         return try await explaining { try await labels.edit(name, change) }
     }
 
-    /// The label and how many issues it was taken off.
+    /// The label and how many issues it was removed from.
     public func delete(_ name: LabelName, actor: Login) async throws -> (label: Label, issues: Int) {
         try await explaining { try await labels.delete(name, actor: actor) }
     }

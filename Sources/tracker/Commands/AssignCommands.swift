@@ -1,4 +1,5 @@
 import ArgumentParser
+import LineFront
 import TrackerCore
 import TrackerUI
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -111,7 +112,7 @@ struct CreateCommand: AsyncParsableCommand {
         await viewModel.send(.labels(labels))
         await viewModel.send(.milestone(milestone))
         await viewModel.send(.confirm)
-        if let problem = viewModel.output.problem { throw problem }
+        if let failure = viewModel.failure { throw failure }
         IssueCreatorView(format: format).render(viewModel.output, to: root.terminal)
     }
 }

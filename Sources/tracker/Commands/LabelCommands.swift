@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TerminalKit
 import TrackerCore
 import TrackerUI

@@ -1,101 +1,112 @@
-import TerminalKit
 import TrackerCore
 
-/// The Labels tab's state: every label, and what creating, editing or deleting one did. A label
-/// is named by its row number or its name (ignoring case).
+/// The labels: the Labels tab's list and what creating, editing or deleting one did, and the
+/// same for `tracker label …`. After a change the list is loaded again only when it was loaded
+/// (on the tab), so a command costs no query it does not show.
 @MainActor
-public final class LabelsViewModel {
-    /// A label's fields as typed; an empty field picks a colour (create) or keeps the value (edit).
-    public struct Fields: Equatable, Sendable {
-        public var name: String
-        public var color: String
-        public var description: String
-
-        public init(name: String = "", color: String = "", description: String = "") {
-            self.name = name
-            self.color = color
-            self.description = description
-        }
-    }
-
+public final class LabelsViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load every label.
         case appear
-        case create(Fields)
-        case edit(LabelName, Fields)
+        /// Load the labels whose name or description contains `search`.
+        case list(search: String?)
+        case create(Label)
+        case edit(LabelName, LabelChange)
+        /// An edit that kept every field.
+        case keep(LabelName)
         case delete(LabelName)
+        /// Something typed that breaks a rule (a colour that is not one): said, nothing changes.
+        case invalid(TrackerError)
         /// Not understood: the text as typed.
         case unknown(String)
     }
 
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case created(Label)
+        case edited(Label)
+        case unchanged(LabelName)
+        /// The label and how many issues it was removed from.
+        case deleted(Label, issues: Int)
+        case unknownCommand(String)
+    }
+
     public struct Output: Equatable, Sendable {
         public var labels: [Label] = []
-        public var notice: String?
+        /// The list was narrowed by a search.
+        public var searched = false
+        public var notice: Notice?
         public var failure: TrackerError?
+
+        public init() {}
     }
 
     public private(set) var output = Output()
-    private let useCases: OrganizationUseCases
-    private let actor: Login
+    public var failure: TrackerError? { output.failure }
+    private let labels: ManageLabels
+    /// Who deletes; nil where nothing is deleted.
+    private let actor: Login?
+    private var loaded = false
 
-    public init(useCases: OrganizationUseCases, actor: Login) {
-        self.useCases = useCases
+    public init(labels: ManageLabels, actor: Login?) {
+        self.labels = labels
         self.actor = actor
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Never? {
         output.notice = nil
         output.failure = nil
         do {
             try await handle(input)
+            if loaded, !input.lists { output.labels = try await labels.list() }
         } catch {
             output.failure = TrackerError(wrapping: error)
         }
-    }
-
-    /// The label at this row number (from 1) or with this name; sets the failure when none.
-    public func label(_ reference: String) -> Label? {
-        let text = reference.trimmed
-        if let row = Int(text), output.labels.indices.contains(row - 1) { return output.labels[row - 1] }
-        if let found = output.labels.first(where: { $0.name.value.lowercased() == text.lowercased() }) { return found }
-        output.failure = .unknownLabel(
-            name: text,
-            suggestions: NameSuggestions.rank(text, among: output.labels.map(\.name.value), limit: 3))
         return nil
     }
 
     private func handle(_ input: Input) async throws {
         switch input {
         case .appear:
-            break
-        case .create(let fields):
-            let name = try LabelName(fields.name)
-            let color = fields.color.isBlank ? nil : try LabelColor(fields.color)
-            let label = try await useCases.labels.create(
-                try Label(name: name, color: color, description: fields.description))
-            output.notice = "Created label \(LabelsViewModel.quoted(label.name))"
-        case .edit(let name, let fields):
-            let change = try LabelChange(
-                name: fields.name.isBlank ? nil : try LabelName(fields.name),
-                color: fields.color.isBlank ? nil : try LabelColor(fields.color),
-                description: fields.description.isBlank ? nil : fields.description)
-            if change.isEmpty {
-                output.notice = "No change to label \(LabelsViewModel.quoted(name))"
-            } else {
-                let label = try await useCases.labels.edit(name, change)
-                output.notice = "Edited label \(LabelsViewModel.quoted(label.name))"
-            }
+            try await list(search: nil)
+        case .list(let search):
+            try await list(search: search)
+        case .create(let label):
+            output.notice = .created(try await labels.create(label))
+        case .edit(let name, let change):
+            output.notice = .edited(try await labels.edit(name, change))
+        case .keep(let name):
+            output.notice = .unchanged(name)
         case .delete(let name):
-            let (label, issues) = try await useCases.labels.delete(name, actor: actor)
-            output.notice =
-                "Deleted label \(LabelsViewModel.quoted(label.name))"
-                + (issues == 0 ? "" : " (taken off \(issues) issue\(issues == 1 ? "" : "s"))")
+            guard let actor else { throw TrackerError.deletingNeedsAnActor }
+            let (label, issues) = try await labels.delete(name, actor: actor)
+            output.notice = .deleted(label, issues: issues)
+        case .invalid(let failure):
+            throw failure
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
+            output.notice = text.isEmpty ? nil : .unknownCommand(text)
         }
-        output.labels = try await useCases.labels.list()
     }
 
-    static func quoted(_ name: LabelName) -> String {
-        "'\(VisibleText.line(name.value))'"
+    private func list(search: String?) async throws {
+        output.labels = try await labels.list(search: search)
+        output.searched = search != nil
+        loaded = true
     }
+}
+
+extension LabelsViewModel.Input {
+    /// Whether the input loads the list itself.
+    fileprivate var lists: Bool {
+        switch self {
+        case .appear, .list: true
+        default: false
+        }
+    }
+}
+
+extension TrackerError {
+    static let deletingNeedsAnActor = TrackerError.invalidInput(
+        field: "user", rule: "deleting needs an acting user")
 }

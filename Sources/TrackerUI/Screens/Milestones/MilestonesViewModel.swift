@@ -1,25 +1,45 @@
-import TerminalKit
 import TrackerCore
 
-/// The Milestones tab's state: every milestone (open first) with its progress, and what creating,
-/// closing or reopening one did. A milestone is named by its row number or its title.
+/// The milestones: the Milestones tab's list (open first) with their progress, and what
+/// creating, editing, closing, reopening or deleting one did, and the same for
+/// `tracker milestone …`. After a change the list is loaded again only when it was loaded.
 @MainActor
-public final class MilestonesViewModel {
+public final class MilestonesViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load every milestone.
         case appear
-        /// The title, the due date as typed (`YYYY-MM-DD`, empty for none) and the description.
-        case create(title: String, due: String, description: String)
-        case close(MilestoneTitle)
-        case reopen(MilestoneTitle)
+        /// Load the milestones in this state (nil: all of them).
+        case list(state: MilestoneState?)
+        case create(MilestoneTitle, description: String, due: Timestamp?)
+        case edit(MilestoneTitle, MilestoneChange)
+        case setState(MilestoneTitle, MilestoneState)
+        case delete(MilestoneTitle)
         /// Show the milestone's issues.
         case issues(MilestoneTitle)
+        /// Something typed that breaks a rule (a due date that is not one): said, nothing changes.
+        case invalid(TrackerError)
+        /// Not understood: the text as typed.
         case unknown(String)
+    }
+
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case created(Milestone)
+        case edited(Milestone)
+        /// Closed or reopened (or already so): the milestone as it now is.
+        case stateSet(Milestone, MilestoneState)
+        case deleted(Milestone)
+        case unknownCommand(String)
     }
 
     public struct Output: Equatable, Sendable {
         public var milestones: [Milestone] = []
-        public var notice: String?
+        /// The list may hold closed milestones.
+        public var showsClosed = true
+        public var notice: Notice?
         public var failure: TrackerError?
+
+        public init() {}
     }
 
     public enum Route: Equatable, Sendable {
@@ -27,10 +47,15 @@ public final class MilestonesViewModel {
     }
 
     public private(set) var output = Output()
-    private let useCases: OrganizationUseCases
+    public var failure: TrackerError? { output.failure }
+    private let milestones: ManageMilestones
+    /// Who deletes; nil where nothing is deleted.
+    private let actor: Login?
+    private var loaded = false
 
-    public init(useCases: OrganizationUseCases) {
-        self.useCases = useCases
+    public init(milestones: ManageMilestones, actor: Login?) {
+        self.milestones = milestones
+        self.actor = actor
     }
 
     @discardableResult
@@ -38,51 +63,52 @@ public final class MilestonesViewModel {
         output.notice = nil
         output.failure = nil
         do {
-            return try await handle(input)
+            if case .issues(let title) = input { return .issues(title) }
+            try await handle(input)
+            if loaded, !input.lists { output.milestones = try await milestones.list() }
         } catch {
             output.failure = TrackerError(wrapping: error)
-            return nil
         }
-    }
-
-    /// The milestone at this row number (from 1) or with this title; sets the failure when none.
-    public func milestone(_ reference: String) -> Milestone? {
-        let text = reference.trimmed
-        if let row = Int(text), output.milestones.indices.contains(row - 1) { return output.milestones[row - 1] }
-        if let found = output.milestones.first(where: { $0.title.value.lowercased() == text.lowercased() }) {
-            return found
-        }
-        output.failure = .unknownMilestone(
-            title: text,
-            suggestions: NameSuggestions.rank(text, among: output.milestones.map(\.title.value), limit: 3))
         return nil
     }
 
-    private func handle(_ input: Input) async throws -> Route? {
+    private func handle(_ input: Input) async throws {
         switch input {
         case .appear:
+            try await list(state: nil)
+        case .list(let state):
+            try await list(state: state)
+        case .create(let title, let description, let due):
+            output.notice = .created(try await milestones.create(title: title, description: description, dueOn: due))
+        case .edit(let title, let change):
+            output.notice = .edited(try await milestones.edit(title, change))
+        case .setState(let title, let state):
+            output.notice = .stateSet(try await milestones.setState(of: title, to: state), state)
+        case .delete(let title):
+            guard let actor else { throw TrackerError.deletingNeedsAnActor }
+            output.notice = .deleted(try await milestones.delete(title, actor: actor))
+        case .issues:
             break
-        case .create(let title, let due, let description):
-            let title = try MilestoneTitle(title)
-            let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmed)
-            let created = try await useCases.milestones.create(title: title, description: description, dueOn: dueOn)
-            output.notice = "Created milestone \(MilestonesViewModel.quoted(created.title))"
-        case .close(let title):
-            let closed = try await useCases.milestones.setState(of: title, to: .closed)
-            output.notice = "Closed milestone \(MilestonesViewModel.quoted(closed.title))"
-        case .reopen(let title):
-            let reopened = try await useCases.milestones.setState(of: title, to: .open)
-            output.notice = "Reopened milestone \(MilestonesViewModel.quoted(reopened.title))"
-        case .issues(let title):
-            return .issues(title)
+        case .invalid(let failure):
+            throw failure
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
+            output.notice = text.isEmpty ? nil : .unknownCommand(text)
         }
-        output.milestones = try await useCases.milestones.list()
-        return nil
     }
 
-    static func quoted(_ title: MilestoneTitle) -> String {
-        "'\(VisibleText.line(title.value))'"
+    private func list(state: MilestoneState?) async throws {
+        output.milestones = try await milestones.list(state: state)
+        output.showsClosed = state != .open
+        loaded = true
+    }
+}
+
+extension MilestonesViewModel.Input {
+    /// Whether the input loads the list itself.
+    fileprivate var lists: Bool {
+        switch self {
+        case .appear, .list: true
+        default: false
+        }
     }
 }
