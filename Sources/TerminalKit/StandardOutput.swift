@@ -6,3 +6,13 @@ public struct StandardOutput: StreamOutput {
         StandardStreams.writeOutput(bytes)
     }
 }
+
+/// Standard error as a `StreamOutput`: what a person reads beside the output (notes, progress,
+/// what watching says), written from whichever task has something to say.
+public struct StandardError: StreamOutput {
+    public init() {}
+
+    public func write(_ bytes: [UInt8]) {
+        StandardStreams.writeError(bytes)
+    }
+}

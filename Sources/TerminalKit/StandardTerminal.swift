@@ -21,6 +21,8 @@ public final class StandardTerminal: Terminal {
     public let usesColor: Bool
     public let colorDepth: ColorDepth
     public nonisolated let streamOutput: any StreamOutput = StandardOutput()
+    public nonisolated let streamError: any StreamOutput = StandardError()
+    public let showsProgress = isatty(STDERR_FILENO) == 1
     private let input = fdopen(STDIN_FILENO, "r")
     /// Both ends are a terminal: keys are read one by one and echoed by `LineEditor`.
     private let editsLines = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -40,7 +42,7 @@ public final class StandardTerminal: Terminal {
     }
 
     public func writeError(_ text: String) {
-        StandardStreams.writeError(text.utf8)
+        streamError.write(Array(text.utf8))
     }
 
     /// At a terminal, the line is edited by `LineEditor` so that erasing a wide character or

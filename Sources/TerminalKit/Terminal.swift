@@ -15,6 +15,10 @@ public protocol Terminal: AnyObject {
     var colorDepth: ColorDepth { get }
     /// The same output for rows streamed from the database, written from whichever task reads them.
     nonisolated var streamOutput: any StreamOutput { get }
+    /// The error output, for lines written from another task (progress, what watching says).
+    nonisolated var streamError: any StreamOutput { get }
+    /// Whether a person watches the error output, so a progress line that rewrites itself helps.
+    var showsProgress: Bool { get }
     func write(_ text: String)
     func writeError(_ text: String)
     /// Shows `prompt` and reads one line; `nil` at end of input.
@@ -42,6 +46,8 @@ extension Terminal {
     public func writeWrappedLine(_ text: String) { writeLine(WordWrap.text(text, width: width)) }
 
     public var wakesForLiveUpdates: Bool { false }
+
+    public var showsProgress: Bool { false }
 
     /// A terminal that cannot be woken just reads a line.
     public func readLine(prompt: String, typed: String, wake: WakePipe?) -> PromptAnswer {

@@ -17,7 +17,8 @@ import Darwin
 #endif
 
 /// The one place that picks the database, makes the repositories over it, and (in
-/// `CompositionRoot+UseCases`) the use cases and screen dependencies over those.
+/// `CompositionRoot+UseCases`) the use cases and the screens over those; every command's output
+/// goes to its `terminal`.
 struct CompositionRoot: Sendable {
     let database: Database
     let target: DatabaseTarget
@@ -25,6 +26,7 @@ struct CompositionRoot: Sendable {
     let actingLogin: String?
     /// The acting user once known, so `@me` and the command ask at most once.
     let identity = KnownIdentity()
+    let terminal: StandardTerminal
 
     var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
     var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
@@ -46,8 +48,9 @@ struct CompositionRoot: Sendable {
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
                 unreachableAdvice: target.unreachableAdvice, prelude: prelude),
-            target: target, environment: environment, actingLogin: options.actingLogin)
-        let trace = Trace(enabled: options.verbose)
+            target: target, environment: environment, actingLogin: options.actingLogin,
+            terminal: await Console.terminal)
+        let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
         trace.say("database: \(target.description)")
         trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
         guard case .managed(let cluster) = target else { return root }
@@ -129,10 +132,6 @@ struct CompositionRoot: Sendable {
         if let entry = getpwuid(geteuid()) { return String(cString: entry.pointee.pw_name) }
         return environment["USER"] ?? ""
     }
-
-    /// Standard input and output, for the screens and views.
-    @MainActor
-    var terminal: StandardTerminal { StandardTerminal(environment: environment) }
 }
 
 /// The acting user of one command, remembered once found.

@@ -40,7 +40,8 @@ struct Tracker: AsyncParsableCommand {
     static func main() async {
         StandardStreams.ignoreBrokenPipes()
         if TrackerVersion.isTheWholeRequest(CommandLine.arguments.dropFirst()) {
-            Say.line(TrackerVersion.line)
+            // A terminal that reads no environment: the version is said before anything is read.
+            StandardTerminal(environment: [:]).say(TrackerVersion.line)
             return
         }
         do {
@@ -53,16 +54,16 @@ struct Tracker: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as CommandWordsError {
-            Say.error(error.description)
+            Console.terminal.sayError(error.description)
             exitProcess(ExitCode.validationFailure.rawValue)
         } catch let error as TrackerError {
-            Say.error("\(error)")
+            Console.terminal.sayError("\(error)")
             exitProcess(ExitStatus.of(error))
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Say.error("\(message) (see --help)")
+            Console.terminal.sayError("\(message) (see --help)")
             exitProcess(code.rawValue)
         }
     }

@@ -77,7 +77,10 @@ import TrackerUI
         #expect(MilestonesCommands.describe(.stateSet(milestone, .closed)) == "Closed milestone 'v1.0'")
         #expect(MilestonesCommands.describe(.stateSet(milestone, .open)) == "Reopened milestone 'v1.0'")
         #expect(MilestonesCommands.describe(.deleted(milestone)) == "Deleted milestone 'v1.0' (removed from 3 issues)")
-        #expect(PeopleCommands.describe(.added(try User(login: Login("carol")))) == "Added user carol")
+        let carol = try User(login: Login("carol"))
+        #expect(PeopleCommands.describe(.added(carol, role: nil)) == "Added user carol")
+        #expect(PeopleCommands.describe(.added(carol, role: "carol_db")) == "Added user carol (role carol_db)")
+        #expect(PeopleCommands.describe(.linked(carol, role: "carol_db")) == "Linked user carol to role carol_db")
         #expect(PeopleCommands.describe(.noneMatch("zz")) == "No users match 'zz'.")
     }
 

@@ -26,7 +26,7 @@ import TrackerUI
         await viewModel.send(.appear)
         let carol = try User(login: Login("carol"), name: "Carol C")
         await viewModel.send(.add(carol))
-        #expect(viewModel.output.notice == .added(carol))
+        #expect(viewModel.output.notice == .added(carol, role: nil))
         #expect(viewModel.output.people.last?.user.name == "Carol C")
     }
 

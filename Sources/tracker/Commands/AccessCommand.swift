@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import TerminalKit
 import TrackerCore
 
 /// `tracker access`: the five levels people's database roles hold on this tracker.
@@ -31,7 +32,7 @@ struct AccessCommand: AsyncParsableCommand {
         func run() async throws {
             let root = try await CompositionRoot.open(global)
             try await root.manageAccess.grant(level, to: who)
-            Say.line("\(who) has \(try AccessLevel(choosing: level).rawValue) on this tracker")
+            await root.terminal.say("\(who) has \(try AccessLevel(choosing: level).rawValue) on this tracker")
         }
     }
 
@@ -47,7 +48,7 @@ struct AccessCommand: AsyncParsableCommand {
         func run() async throws {
             let root = try await CompositionRoot.open(global)
             try await root.manageAccess.revoke(from: who)
-            Say.line("\(who) has no access to this tracker")
+            await root.terminal.say("\(who) has no access to this tracker")
         }
     }
 
@@ -75,15 +76,18 @@ struct AccessCommand: AsyncParsableCommand {
                         "level": JSONValue(entry.level?.rawValue),
                     ])
                 }
-                Say.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
+                await root.terminal.writeLine(
+                    VisibleText.block(
+                        String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast())))
                 return
             }
             for entry in entries {
                 if let level = entry.level {
                     let who = entry.login.map { "\($0.value) (role \(entry.role ?? ""))" } ?? "role \(entry.role ?? "")"
-                    Say.line("\(level.rawValue)\t\(who)")
+                    await root.terminal.say("\(level.rawValue)\t\(who)")
                 } else if let login = entry.login {
-                    Say.line("-\t\(login.value): needs a role (`tracker users add \(login.value) --role ROLE`)")
+                    await root.terminal.say(
+                        "-\t\(login.value): needs a role (`tracker users add \(login.value) --role ROLE`)")
                 }
             }
         }

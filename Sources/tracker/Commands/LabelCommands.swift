@@ -37,8 +37,7 @@ struct LabelCommand: AsyncParsableCommand {
             let label = try Label(
                 name: try LabelName(name), color: try color.map { try LabelColor($0) }, description: description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.manageLabels.create(label)
-            Say.line("Created label '\(created.name)' (#\(created.color))")
+            try await LabelCommand.change(.create(label), on: root)
         }
     }
 
@@ -62,8 +61,14 @@ struct LabelCommand: AsyncParsableCommand {
         func run() async throws {
             let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.label)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let labels = try await root.manageLabels.list(search: search)
-            await LabelTableView(json: json, fields: fields).render(labels, searched: search != nil, to: root.terminal)
+            try await list(fields: fields, on: root)
+        }
+
+        @MainActor
+        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.labels(), inputs: [.list(search: search)])
+            LabelTableView(json: json, fields: fields).render(
+                output.labels, searched: output.searched, to: root.terminal)
         }
     }
 
@@ -92,8 +97,7 @@ struct LabelCommand: AsyncParsableCommand {
                 name: try newName.map { try LabelName($0) }, color: try color.map { try LabelColor($0) },
                 description: description)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.manageLabels.edit(current, change)
-            Say.line("Edited label '\(edited.name)'")
+            try await LabelCommand.change(.edit(current, change), on: root)
         }
     }
 
@@ -120,11 +124,16 @@ struct LabelCommand: AsyncParsableCommand {
         func run() async throws {
             let name = try LabelName(name)
             let root = try await CompositionRoot.open(global)
-            let actor = try await root.actingUser().login
-            let deleted = try await root.manageLabels.delete(name, actor: actor)
-            Say.line(
-                "Deleted label '\(deleted.label.name)' (removed from \(deleted.issues) issue\(deleted.issues == 1 ? "" : "s"))"
-            )
+            try await LabelCommand.change(.delete(name), on: root, acting: true)
         }
+    }
+
+    /// The Labels tab's change, driven once with no list loaded, and said as the tab says it.
+    /// `acting`: the change is recorded in the acting user's name (checked with it).
+    @MainActor
+    static func change(_ input: LabelsViewModel.Input, on root: CompositionRoot, acting: Bool = false) async throws {
+        let actor = acting ? try await root.actingUser().login : nil
+        let output = try await drive(root.labels(actor: actor), inputs: [input])
+        if let notice = output.notice { root.terminal.writeLine(LabelsCommands.describe(notice)) }
     }
 }

@@ -23,7 +23,9 @@ struct MilestoneCommand: AsyncParsableCommand {
             Milestones are named by title (1–256 characters, unique ignoring case). Due dates are \
             YYYY-MM-DD, due at midnight UTC.
             """,
-        subcommands: [Create.self, List.self, Edit.self, Close.self, Reopen.self, Delete.self]
+        subcommands: [
+            Create.self, List.self, Edit.self, SetState<Closing>.self, SetState<Reopening>.self, Delete.self,
+        ]
     )
 
     struct Create: AsyncParsableCommand {
@@ -47,8 +49,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let dueOn = try due.map { text throws(TrackerError) in try DueDate.parse(text) }
             let description = try Milestone.validDescription(description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.manageMilestones.create(title: title, description: description, dueOn: dueOn)
-            Say.line("Created milestone '\(created.title)' (#\(created.number))")
+            try await MilestoneCommand.change(.create(title, description: description, due: dueOn), on: root)
         }
     }
 
@@ -79,9 +80,14 @@ struct MilestoneCommand: AsyncParsableCommand {
             let state = try StateFilter(parsing: state)
             let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.milestone)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let milestones = try await root.manageMilestones.list(state: state.milestoneState)
-            await MilestoneTableView(json: json, fields: fields).render(
-                milestones, showsState: state != .open, to: root.terminal)
+            try await list(state.milestoneState, fields: fields, on: root)
+        }
+
+        @MainActor
+        private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.milestones(), inputs: [.list(state: state)])
+            MilestoneTableView(json: json, fields: fields).render(
+                output.milestones, showsState: output.showsClosed, to: root.terminal)
         }
     }
 
@@ -118,15 +124,15 @@ struct MilestoneCommand: AsyncParsableCommand {
             let change = try MilestoneChange(
                 title: try newTitle.map { try MilestoneTitle($0) }, description: description, due: dueChange)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.manageMilestones.edit(current, change)
-            Say.line("Edited milestone '\(edited.title)'")
+            try await MilestoneCommand.change(.edit(current, change), on: root)
         }
     }
 
-    struct Close: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "close",
-            abstract: "Close a milestone (closing a closed one changes nothing).")
+    /// `milestone close` and `milestone reopen`: one command, by the state it sets.
+    struct SetState<Target: MilestoneStateTarget>: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: Target.commandName, abstract: Target.abstract)
+        }
 
         @Argument(help: "The milestone's title.")
         var title: String
@@ -134,22 +140,9 @@ struct MilestoneCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await MilestoneCommand.setState(of: title, to: .closed, global: global)
-        }
-    }
-
-    struct Reopen: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "reopen",
-            abstract: "Reopen a closed milestone (reopening an open one changes nothing).")
-
-        @Argument(help: "The milestone's title.")
-        var title: String
-
-        @OptionGroup var global: GlobalOptions
-
-        func run() async throws {
-            try await MilestoneCommand.setState(of: title, to: .open, global: global)
+            let title = try MilestoneTitle(title)
+            let root = try await CompositionRoot.open(global)
+            try await MilestoneCommand.change(.setState(title, Target.state), on: root)
         }
     }
 
@@ -176,17 +169,39 @@ struct MilestoneCommand: AsyncParsableCommand {
         func run() async throws {
             let title = try MilestoneTitle(title)
             let root = try await CompositionRoot.open(global)
-            let actor = try await root.actingUser().login
-            let deleted = try await root.manageMilestones.delete(title, actor: actor)
-            let issues = deleted.openIssues + deleted.closedIssues
-            Say.line("Deleted milestone '\(deleted.title)' (removed from \(issues) issue\(issues == 1 ? "" : "s"))")
+            try await MilestoneCommand.change(.delete(title), on: root, acting: true)
         }
     }
 
-    static func setState(of title: String, to state: MilestoneState, global: GlobalOptions) async throws {
-        let title = try MilestoneTitle(title)
-        let root = try await CompositionRoot.open(global)
-        let changed = try await root.manageMilestones.setState(of: title, to: state)
-        Say.line("\(state == .closed ? "Closed" : "Reopened") milestone '\(changed.title)'")
+    /// The Milestones tab's change, driven once with no list loaded, and said as the tab says it.
+    /// `acting`: the change is recorded in the acting user's name (checked with it).
+    @MainActor
+    static func change(
+        _ input: MilestonesViewModel.Input, on root: CompositionRoot, acting: Bool = false
+    )
+        async throws
+    {
+        let actor = acting ? try await root.actingUser().login : nil
+        let output = try await drive(root.milestones(actor: actor), inputs: [input])
+        if let notice = output.notice { root.terminal.writeLine(MilestonesCommands.describe(notice)) }
     }
+}
+
+/// What `milestone close` and `milestone reopen` set, and how each is named.
+protocol MilestoneStateTarget: Sendable {
+    static var state: MilestoneState { get }
+    static var commandName: String { get }
+    static var abstract: String { get }
+}
+
+enum Closing: MilestoneStateTarget {
+    static let state = MilestoneState.closed
+    static let commandName = "close"
+    static let abstract = "Close a milestone (closing a closed one changes nothing)."
+}
+
+enum Reopening: MilestoneStateTarget {
+    static let state = MilestoneState.open
+    static let commandName = "reopen"
+    static let abstract = "Reopen a closed milestone (reopening an open one changes nothing)."
 }

@@ -46,11 +46,13 @@ struct WatchCommand: AsyncParsableCommand {
         let view = ChangeLineView(
             json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
         let watch = root.watchChanges
+        let (output, errors) = (root.terminal.streamOutput, root.terminal.streamError)
         let stopped = try await InterruptSignals.cancelling(watchingOutput: true) { [filter] in
             do {
                 try await watch(
-                    from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
-                    deliver: { StandardStreams.writeOutput(view.line($0).utf8) })
+                    from: start, filter: filter,
+                    report: { errors.write(Array(Console.errorLine(ChangeLineView.describe($0)).utf8)) },
+                    deliver: { output.write(Array(view.line($0).utf8)) })
             } catch let unavailable as LiveUpdatesUnavailable {
                 throw TrackerError.databaseUnavailable(unavailable.description)
             }

@@ -1,14 +1,13 @@
 import Interchange
 import TerminalKit
 import TrackerCore
+import TrackerUI
 
 /// What `tracker comment` says after adding, editing or deleting a comment: one line, or the
 /// comment as JSON in gh's shape.
 @MainActor
 public struct CommentNoticeView {
-    public enum Change: Sendable {
-        case added, edited, unchanged, deleted
-    }
+    public typealias Change = CommentChange
 
     public let format: OutputFormat
     /// `--json FIELDS`: only these fields; nil for all.

@@ -58,7 +58,7 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
     /// What the last action did, in one line.
     nonisolated static func describe(_ notice: IssueDetailViewModel.Notice, of number: IssueNumber) -> String {
         switch notice {
-        case .stateChanged(let change, let reason): StateChangeView.describe(change, closing: reason)
+        case .stateChanged(let change, let reason): StateChangeWording.describe(change, closing: reason)
         case .edited: IssueEditNoticeView.edited(number)
         case .commented(let comment): CommentNoticeView.describe(comment, .added)
         case .assigned(let logins): AssigneeView.describe(number, assignees: logins)

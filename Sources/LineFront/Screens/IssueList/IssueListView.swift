@@ -64,7 +64,7 @@ public struct IssueListView {
         case .firstPage: "This is the first page."
         case .pagesNeedCreatedOrder: "Pages follow the created order: use f sort:created to page."
         case .stateChanged(let changes, let reason):
-            changes.map { StateChangeView.describe($0, closing: reason) }.joined(separator: "\n")
+            changes.map { StateChangeWording.describe($0, closing: reason) }.joined(separator: "\n")
         case .unknownCommand(let text): "Unknown command '\(VisibleText.line(text))': ? shows the commands."
         }
     }

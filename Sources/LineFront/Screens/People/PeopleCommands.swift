@@ -32,7 +32,9 @@ public enum PeopleCommands {
     /// What a change to the people did, in one line.
     public static func describe(_ notice: PeopleViewModel.Notice) -> String {
         switch notice {
-        case .added(let user): "Added user \(user.login)"
+        case .added(let user, let role):
+            "Added user \(user.login)" + (role.map { " (role \(VisibleText.line($0)))" } ?? "")
+        case .linked(let user, let role): "Linked user \(user.login) to role \(VisibleText.line(role))"
         case .noneMatch(let prefix): "No users match '\(VisibleText.line(prefix))'."
         case .nobodyRegistered: "No users. Add one with `tracker users add LOGIN --name \"Full Name\"`."
         case .unknownCommand(let text): TabFrameView.unknownCommand(text)

@@ -8,9 +8,12 @@ public final class PeopleViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
         /// Load every user with their open assignments.
         case appear
-        /// Load the users whose login starts with `prefix` (nil: all), without their assignments.
-        case list(prefix: String?)
-        case add(User)
+        /// Load the users whose login starts with `prefix` (nil: all), without their assignments;
+        /// `sayingWhyNone`: when there are none, find out whether anyone is registered at all.
+        case list(prefix: String?, sayingWhyNone: Bool = true)
+        /// Register the user, or (`role`) link the database role that logs in as them, an
+        /// existing user too when none is linked yet.
+        case add(User, role: String? = nil)
         /// Something typed that breaks a rule (a login that is not one): said, nothing changes.
         case invalid(TrackerError)
         case unknown(String)
@@ -18,7 +21,9 @@ public final class PeopleViewModel: ViewModel {
 
     /// What the last input did, for the presenter to word.
     public enum Notice: Equatable, Sendable {
-        case added(User)
+        case added(User, role: String?)
+        /// An existing user, now linked to the role.
+        case linked(User, role: String)
         /// `list` found nobody whose login starts with this, though some are registered.
         case noneMatch(String)
         /// Nobody is registered.
@@ -55,10 +60,14 @@ public final class PeopleViewModel: ViewModel {
             switch input {
             case .appear:
                 loaded = true
-            case .list(let prefix):
-                try await list(prefix: prefix)
-            case .add(let user):
-                output.notice = .added(try await addUser(user).user)
+            case .list(let prefix, let sayingWhyNone):
+                output.users = try await listUsers(prefix: prefix)
+                if sayingWhyNone, output.users.isEmpty { try await sayWhyNone(prefix: prefix) }
+            case .add(let user, let role):
+                switch try await addUser(user, role: role) {
+                case .added(let added): output.notice = .added(added, role: role)
+                case .linked(let linked): output.notice = .linked(linked, role: role ?? "")
+                }
             case .invalid(let failure):
                 throw failure
             case .unknown(let text):
@@ -72,9 +81,7 @@ public final class PeopleViewModel: ViewModel {
     }
 
     /// When a search finds nobody, one more question tells whether anyone is registered at all.
-    private func list(prefix: String?) async throws {
-        output.users = try await listUsers(prefix: prefix)
-        guard output.users.isEmpty else { return }
+    private func sayWhyNone(prefix: String?) async throws {
         if let prefix, !(try await listUsers(prefix: nil, limit: 1)).isEmpty {
             output.notice = .noneMatch(prefix)
         } else {

@@ -1,9 +1,7 @@
-import TrackerCore
-
 extension TrackerError {
     /// The same failure, with the same exit code, and a note after it on the same line: e.g. that
     /// the text a person wrote is kept and how to get it back.
-    func noting(_ note: String) -> TrackerError {
+    public func noting(_ note: String) -> TrackerError {
         switch self {
         case .invalidInput(let field, let rule): .invalidInput(field: field, rule: "\(rule); \(note)")
         case .notFound(let message): .notFound("\(message); \(note)")
