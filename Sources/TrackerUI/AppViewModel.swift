@@ -11,7 +11,7 @@ public final class AppViewModel: ViewModel {
         case creatorEnded(IssueCreatorCoordinator.Outcome)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// A draft an earlier session could not save.
         public var unsavedDraft: SavedDraft?
         /// How the creator opened on that draft ended.
@@ -26,7 +26,6 @@ public final class AppViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let recoverDraft: RecoverDraft
 
     public init(recoverDraft: RecoverDraft) {

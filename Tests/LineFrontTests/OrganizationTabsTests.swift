@@ -75,7 +75,7 @@ import TrackerUI
 
     @Test func theMilestonesTabShowsProgressAndOverdueDates() throws {
         var output = MilestonesViewModel.Output()
-        output.milestones = [
+        output.items = [
             Milestone(
                 number: try MilestoneNumber(1), title: try MilestoneTitle("v1.0"),
                 dueOn: try DueDate.parse("2026-03-01"), openIssues: 3, closedIssues: 1)

@@ -23,7 +23,7 @@ import TrackerUI
 
     @Test func createsLabelsWithAPickedOrAGivenColour() async throws {
         await viewModel.send(.appear)
-        #expect(viewModel.output.labels.isEmpty)
+        #expect(viewModel.output.items.isEmpty)
         await viewModel.send(.create(try label("bug")))
         guard case .created(let bug)? = viewModel.output.notice else {
             Issue.record("expected a created label, got \(String(describing: viewModel.output.notice))")
@@ -31,10 +31,10 @@ import TrackerUI
         }
         #expect(bug.name.value == "bug")
         await viewModel.send(.create(try label("docs", color: "#0075CA", description: "Writing")))
-        #expect(viewModel.output.labels.map(\.name.value) == ["bug", "docs"])
-        #expect(viewModel.output.labels[0].color == LabelColor.picked(for: try LabelName("bug")))
-        #expect(viewModel.output.labels[1].color.hex == "0075ca")
-        #expect(viewModel.output.labels[1].description == "Writing")
+        #expect(viewModel.output.items.map(\.name.value) == ["bug", "docs"])
+        #expect(viewModel.output.items[0].color == LabelColor.picked(for: try LabelName("bug")))
+        #expect(viewModel.output.items[1].color.hex == "0075ca")
+        #expect(viewModel.output.items[1].description == "Writing")
     }
 
     @Test func aTakenNameOrABadFieldIsAFailureAndCreatesNothing() async throws {
@@ -44,7 +44,7 @@ import TrackerUI
         await viewModel.send(.create(try label("BUG")))
         await viewModel.send(.create(try label("bug")))
         #expect(viewModel.output.failure != nil, "names are unique ignoring case")
-        #expect(viewModel.output.labels.count == 1)
+        #expect(viewModel.output.items.count == 1)
     }
 
     @Test func editsOnlyWhatWasTyped() async throws {
@@ -56,7 +56,7 @@ import TrackerUI
             return
         }
         #expect(edited.name.value == "defect")
-        let shown = try #require(viewModel.output.labels.first)
+        let shown = try #require(viewModel.output.items.first)
         #expect(shown.name.value == "defect")
         #expect(shown.color.hex == "d73a4a")
         #expect(shown.description == "Broken")
@@ -75,7 +75,7 @@ import TrackerUI
             return
         }
         #expect(deleted.name.value == "bug")
-        #expect(viewModel.output.labels.isEmpty)
+        #expect(viewModel.output.items.isEmpty)
         #expect(await issues.all.first?.labels.isEmpty == true)
     }
 
@@ -83,10 +83,10 @@ import TrackerUI
     @Test func aCommandWithoutTheListLoadsNoList() async throws {
         await viewModel.send(.create(try label("bug")))
         await viewModel.send(.create(try label("docs", description: "Writing")))
-        #expect(viewModel.output.labels.isEmpty)
+        #expect(viewModel.output.items.isEmpty)
         await viewModel.send(.list(search: "writ"))
-        #expect(viewModel.output.labels.map(\.name.value) == ["docs"])
-        #expect(viewModel.output.searched)
+        #expect(viewModel.output.items.map(\.name.value) == ["docs"])
+        #expect(viewModel.output.query == "writ")
     }
 
     @Test func anUnknownCommandIsSaidAsTyped() async throws {

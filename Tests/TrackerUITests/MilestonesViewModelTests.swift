@@ -32,7 +32,7 @@ import TrackerUI
         }
         _ = try await issues.close(try IssueNumber(1), reason: .completed, actor: alice)
         await viewModel.send(.appear)
-        let milestone = try #require(viewModel.output.milestones.first)
+        let milestone = try #require(viewModel.output.items.first)
         #expect(milestone.openIssues == 3)
         #expect(milestone.closedIssues == 1)
     }
@@ -42,7 +42,7 @@ import TrackerUI
         await viewModel.send(.create(try MilestoneTitle("v1.0"), description: "", due: nil))
         await viewModel.send(.create(try MilestoneTitle("V1.0"), description: "", due: nil))
         #expect(viewModel.output.failure != nil, "titles are unique ignoring case")
-        #expect(viewModel.output.milestones.count == 1)
+        #expect(viewModel.output.items.count == 1)
     }
 
     @Test func closesAndReopens() async throws {
@@ -55,13 +55,13 @@ import TrackerUI
             return
         }
         #expect(closed.title.value == "v1.0")
-        #expect(viewModel.output.milestones.first?.state == .closed)
+        #expect(viewModel.output.items.first?.state == .closed)
         await viewModel.send(.setState(title, .open))
         guard case .stateSet(_, .open)? = viewModel.output.notice else {
             Issue.record("expected a reopen, got \(String(describing: viewModel.output.notice))")
             return
         }
-        #expect(viewModel.output.milestones.first?.state == .open)
+        #expect(viewModel.output.items.first?.state == .open)
     }
 
     @Test func aMilestonesIssuesAreARoute() async throws {
@@ -73,10 +73,10 @@ import TrackerUI
         await viewModel.send(.create(try MilestoneTitle("v1.0"), description: "", due: nil))
         await viewModel.send(.create(try MilestoneTitle("v2.0"), description: "", due: nil))
         await viewModel.send(.setState(try MilestoneTitle("v1.0"), .closed))
-        #expect(viewModel.output.milestones.isEmpty, "no list was asked for")
+        #expect(viewModel.output.items.isEmpty, "no list was asked for")
         await viewModel.send(.list(state: .open))
-        #expect(viewModel.output.milestones.map(\.title.value) == ["v2.0"])
-        #expect(!viewModel.output.showsClosed)
+        #expect(viewModel.output.items.map(\.title.value) == ["v2.0"])
+        #expect(viewModel.output.query == .open)
         await viewModel.send(.delete(try MilestoneTitle("v2.0")))
         guard case .deleted(let deleted)? = viewModel.output.notice else {
             Issue.record("expected a deletion, got \(String(describing: viewModel.output.notice))")

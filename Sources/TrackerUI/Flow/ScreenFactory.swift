@@ -96,9 +96,15 @@ public final class ScreenFactory {
         AssigneeCoordinator(factory: self, mode: mode)
     }
 
-    public func labels() -> LabelsCoordinator { LabelsCoordinator(factory: self) }
+    public func labels() -> LabelsCoordinator {
+        TabCoordinator(viewModel: labelsViewModel(), presenter: presenters.labels(), appear: .appear)
+    }
+
     public func milestones() -> MilestonesCoordinator { MilestonesCoordinator(factory: self) }
-    public func people() -> PeopleCoordinator { PeopleCoordinator(factory: self) }
+
+    public func people() -> PeopleCoordinator {
+        TabCoordinator(viewModel: peopleViewModel(), presenter: presenters.people(), appear: .appear)
+    }
 
     func appViewModel() -> AppViewModel { AppViewModel(recoverDraft: useCases.recoverDraft) }
 

@@ -7,13 +7,16 @@ import TrackerCore
 @MainActor
 public protocol ViewModel: AnyObject {
     associatedtype Input: Sendable
-    associatedtype Output: Sendable
+    associatedtype Output: ViewOutput
     associatedtype Route: Sendable = Never
 
     var output: Output { get }
-    /// Why the last input failed; nil when it did not.
-    var failure: TrackerError? { get }
     @discardableResult func send(_ input: Input) async -> Route?
+}
+
+/// What every view model's output carries besides its screen's facts: why the last input failed.
+public protocol ViewOutput: Sendable {
+    var failure: TrackerError? { get }
 }
 
 /// The one way a command runs a screen once from the command line: each input in turn; the
@@ -26,4 +29,19 @@ public func drive<Model: ViewModel>(_ viewModel: Model, inputs: [Model.Input]) a
         if let failure = viewModel.failure { throw failure }
     }
     return viewModel.output
+}
+
+extension ViewModel {
+    /// Why the last input failed; nil when it did not.
+    public var failure: TrackerError? { output.failure }
+
+    /// What `body` threw, as the domain's error; nil when it did not throw.
+    func caught(_ body: () async throws -> Void) async -> TrackerError? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return TrackerError(wrapping: error)
+        }
+    }
 }

@@ -12,7 +12,7 @@ public final class CommentViewModel: ViewModel {
         case delete
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// The comment as read, then as changed.
         public var comment: Comment?
         public var change: CommentChange?
@@ -32,7 +32,6 @@ public final class CommentViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let id: CommentID
     private let actor: Login
     private let useCases: UseCases

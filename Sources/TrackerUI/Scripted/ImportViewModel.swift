@@ -8,14 +8,13 @@ public final class ImportViewModel: ViewModel {
         case save([ImportedIssue])
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// How many were imported, and the numbers that changed.
         public var result: ImportResult?
         public var failure: TrackerError?
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let importIssues: ImportIssues
     private let actor: Login
     private let report: ImportPhaseReport

@@ -8,14 +8,13 @@ public final class IssueEditsViewModel: ViewModel {
         case edit([IssueNumber], IssueEdit)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// The issues as the change left them, in the order named.
         public var edited: [Issue] = []
         public var failure: TrackerError?
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let editIssues: EditIssues
     private let actor: Login
 

@@ -23,7 +23,7 @@ public final class IssueTextEditingViewModel: ViewModel {
         case unchanged(Issue)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var issue: Issue?
         /// What the editor opens on.
         public var text = IssueText(title: "", body: "")
@@ -51,7 +51,6 @@ public final class IssueTextEditingViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let number: IssueNumber
     private let actor: Login
     private let useCases: UseCases

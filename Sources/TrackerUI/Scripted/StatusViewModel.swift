@@ -9,13 +9,12 @@ public final class StatusViewModel: ViewModel {
         case appear(limit: Int)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var status: IssueStatus?
         public var failure: TrackerError?
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let showStatus: ShowStatus
     private let actor: Login
 

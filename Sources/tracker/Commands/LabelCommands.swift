@@ -12,7 +12,7 @@ struct LabelCommand: AsyncParsableCommand {
             Names are 1–50 characters on one line, unique ignoring case. Colours are six hex digits \
             (d73a4a or #d73a4a); a label created without one gets one of gh's colours.
             """,
-        subcommands: [Create.self, List.self, Edit.self, Delete.self]
+        subcommands: [Create.self, List.self, Edit.self, DeleteCommand<LabelKind>.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -37,7 +37,7 @@ struct LabelCommand: AsyncParsableCommand {
             let label = try Label(
                 name: try LabelName(name), color: try color.map { try LabelColor($0) }, description: description)
             let root = try await CompositionRoot.open(global)
-            try await LabelCommand.change(.create(label), on: root)
+            try await LabelKind.change(.create(label), on: root)
         }
     }
 
@@ -68,14 +68,13 @@ struct LabelCommand: AsyncParsableCommand {
         private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
             let output = try await drive(root.labels(), inputs: [.list(search: search)])
             LabelTableView(json: json, fields: fields).render(
-                output.labels, searched: output.searched, to: root.terminal)
+                output.items, searched: output.query != nil, to: root.terminal)
         }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit",
-            abstract: "Rename a label or change its colour or description (its issues keep it).")
+            commandName: "edit", abstract: "Rename a label or change its colour or description (its issues keep it).")
 
         @Argument(help: "The label's current name.")
         var name: String
@@ -97,43 +96,7 @@ struct LabelCommand: AsyncParsableCommand {
                 name: try newName.map { try LabelName($0) }, color: try color.map { try LabelColor($0) },
                 description: description)
             let root = try await CompositionRoot.open(global)
-            try await LabelCommand.change(.edit(current, change), on: root)
+            try await LabelKind.change(.edit(current, change), on: root)
         }
-    }
-
-    struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "delete",
-            abstract: "Delete a label, removing it from every issue (recorded on their timelines).")
-
-        @Argument(help: "The label's name.")
-        var name: String
-
-        @Flag(help: "Confirm the deletion.")
-        var yes = false
-
-        @OptionGroup var global: GlobalOptions
-
-        func validate() throws {
-            guard yes else {
-                throw ValidationError(
-                    "deleting label '\(name)' removes it from every issue: add --yes to delete it")
-            }
-        }
-
-        func run() async throws {
-            let name = try LabelName(name)
-            let root = try await CompositionRoot.open(global)
-            try await LabelCommand.change(.delete(name), on: root, acting: true)
-        }
-    }
-
-    /// The Labels tab's change, driven once with no list loaded, and said as the tab says it.
-    /// `acting`: the change is recorded in the acting user's name (checked with it).
-    @MainActor
-    static func change(_ input: LabelsViewModel.Input, on root: CompositionRoot, acting: Bool = false) async throws {
-        let actor = acting ? try await root.actingUser().login : nil
-        let output = try await drive(root.labels(actor: actor), inputs: [input])
-        if let notice = output.notice { root.terminal.writeLine(LabelsCommands.describe(notice)) }
     }
 }

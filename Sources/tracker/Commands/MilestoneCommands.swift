@@ -24,14 +24,15 @@ struct MilestoneCommand: AsyncParsableCommand {
             YYYY-MM-DD, due at midnight UTC.
             """,
         subcommands: [
-            Create.self, List.self, Edit.self, SetState<Closing>.self, SetState<Reopening>.self, Delete.self,
+            Create.self, List.self, Edit.self, SetState<Closing>.self, SetState<Reopening>.self,
+            DeleteCommand<MilestoneKind>.self,
         ]
     )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "create",
-            abstract: "Create a milestone.", discussion: "Prints \"Created milestone 'TITLE' (#N)\".")
+            commandName: "create", abstract: "Create a milestone.",
+            discussion: "Prints \"Created milestone 'TITLE' (#N)\".")
 
         @Argument(help: "The milestone's title.")
         var title: String
@@ -49,7 +50,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let dueOn = try due.map { text throws(TrackerError) in try DueDate.parse(text) }
             let description = try Milestone.validDescription(description)
             let root = try await CompositionRoot.open(global)
-            try await MilestoneCommand.change(.create(title, description: description, due: dueOn), on: root)
+            try await MilestoneKind.change(.create(title, description: description, due: dueOn), on: root)
         }
     }
 
@@ -87,7 +88,25 @@ struct MilestoneCommand: AsyncParsableCommand {
         private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
             let output = try await drive(root.milestones(), inputs: [.list(state: state)])
             MilestoneTableView(json: json, fields: fields).render(
-                output.milestones, showsState: output.showsClosed, to: root.terminal)
+                output.items, showsState: output.query != .open, to: root.terminal)
+        }
+    }
+
+    /// `milestone close` and `milestone reopen`: one command, by the state it sets.
+    struct SetState<Target: MilestoneStateTarget>: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: Target.commandName, abstract: Target.abstract)
+        }
+
+        @Argument(help: "The milestone's title.")
+        var title: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let title = try MilestoneTitle(title)
+            let root = try await CompositionRoot.open(global)
+            try await MilestoneKind.change(.setState(title, Target.state), on: root)
         }
     }
 
@@ -124,66 +143,8 @@ struct MilestoneCommand: AsyncParsableCommand {
             let change = try MilestoneChange(
                 title: try newTitle.map { try MilestoneTitle($0) }, description: description, due: dueChange)
             let root = try await CompositionRoot.open(global)
-            try await MilestoneCommand.change(.edit(current, change), on: root)
+            try await MilestoneKind.change(.edit(current, change), on: root)
         }
-    }
-
-    /// `milestone close` and `milestone reopen`: one command, by the state it sets.
-    struct SetState<Target: MilestoneStateTarget>: AsyncParsableCommand {
-        static var configuration: CommandConfiguration {
-            CommandConfiguration(commandName: Target.commandName, abstract: Target.abstract)
-        }
-
-        @Argument(help: "The milestone's title.")
-        var title: String
-
-        @OptionGroup var global: GlobalOptions
-
-        func run() async throws {
-            let title = try MilestoneTitle(title)
-            let root = try await CompositionRoot.open(global)
-            try await MilestoneCommand.change(.setState(title, Target.state), on: root)
-        }
-    }
-
-    struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "delete",
-            abstract: "Delete a milestone, taking its issues out of it (recorded on their timelines).")
-
-        @Argument(help: "The milestone's title.")
-        var title: String
-
-        @Flag(help: "Confirm the deletion.")
-        var yes = false
-
-        @OptionGroup var global: GlobalOptions
-
-        func validate() throws {
-            guard yes else {
-                throw ValidationError(
-                    "deleting milestone '\(title)' takes every issue out of it: add --yes to delete it")
-            }
-        }
-
-        func run() async throws {
-            let title = try MilestoneTitle(title)
-            let root = try await CompositionRoot.open(global)
-            try await MilestoneCommand.change(.delete(title), on: root, acting: true)
-        }
-    }
-
-    /// The Milestones tab's change, driven once with no list loaded, and said as the tab says it.
-    /// `acting`: the change is recorded in the acting user's name (checked with it).
-    @MainActor
-    static func change(
-        _ input: MilestonesViewModel.Input, on root: CompositionRoot, acting: Bool = false
-    )
-        async throws
-    {
-        let actor = acting ? try await root.actingUser().login : nil
-        let output = try await drive(root.milestones(actor: actor), inputs: [input])
-        if let notice = output.notice { root.terminal.writeLine(MilestonesCommands.describe(notice)) }
     }
 }
 

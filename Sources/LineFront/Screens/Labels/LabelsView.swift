@@ -11,7 +11,7 @@ public struct LabelsView {
     public func render(_ output: LabelsViewModel.Output, to terminal: any Terminal) {
         if let failure = output.failure { return terminal.writeFailure(failure) }
         TabFrameView(tab: .labels, terminal: terminal).render(
-            count: output.labels.count, table: table(output.labels), empty: "No labels yet: n creates one.",
+            count: output.items.count, table: table(output.items), empty: "No labels yet: n creates one.",
             notice: output.notice.map(LabelsCommands.describe))
     }
 

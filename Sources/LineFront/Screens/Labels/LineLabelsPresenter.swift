@@ -18,7 +18,7 @@ final class LineLabelsPresenter: LabelsPresenter {
     }
 
     func show(_ output: LabelsViewModel.Output) {
-        labels = output.labels
+        labels = output.items
         view.render(output, to: terminal)
         if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(LabelsCommands.help) }
     }

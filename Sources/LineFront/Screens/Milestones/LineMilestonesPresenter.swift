@@ -20,7 +20,7 @@ final class LineMilestonesPresenter: MilestonesPresenter {
     }
 
     func show(_ output: MilestonesViewModel.Output) {
-        milestones = output.milestones
+        milestones = output.items
         view.render(output, to: terminal)
         if case .unknownCommand? = output.notice, output.failure == nil {
             terminal.writeLine(MilestonesCommands.help)

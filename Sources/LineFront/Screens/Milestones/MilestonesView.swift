@@ -15,7 +15,7 @@ public struct MilestonesView {
     public func render(_ output: MilestonesViewModel.Output, to terminal: any Terminal) {
         if let failure = output.failure { return terminal.writeFailure(failure) }
         TabFrameView(tab: .milestones, terminal: terminal).render(
-            count: output.milestones.count, table: table(output.milestones),
+            count: output.items.count, table: table(output.items),
             empty: "No milestones yet: n creates one.", notice: output.notice.map(MilestonesCommands.describe))
     }
 

@@ -35,7 +35,7 @@ public final class AssigneeViewModel: ViewModel {
         }
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// The issues as they are after the last change.
         public var issues: [Issue] = []
         public var picker = Picker<Login>(limit: IssueDraft.maximumAssignees)
@@ -72,7 +72,6 @@ public final class AssigneeViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let numbers: [IssueNumber]
     private let actor: Login
     private let useCases: UseCases

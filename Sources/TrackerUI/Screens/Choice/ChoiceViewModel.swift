@@ -21,7 +21,7 @@ public final class ChoiceViewModel<Item: Equatable & Sendable>: ViewModel {
         case pick(PickerAction)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var picker: Picker<Item>
         public var notice: PickerNotice?
         public var failure: TrackerError?
@@ -37,7 +37,6 @@ public final class ChoiceViewModel<Item: Equatable & Sendable>: ViewModel {
     }
 
     public private(set) var output: Output
-    public var failure: TrackerError? { output.failure }
     private let source: Source
     private var original: [Item]
 

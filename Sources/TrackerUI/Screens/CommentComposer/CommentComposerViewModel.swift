@@ -24,7 +24,7 @@ public final class CommentComposerViewModel: ViewModel {
         case cancelled
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var number: IssueNumber
         public var step = Step.text
         public var text = ""
@@ -54,7 +54,6 @@ public final class CommentComposerViewModel: ViewModel {
     }
 
     public private(set) var output: Output
-    public var failure: TrackerError? { output.failure }
     public var number: IssueNumber { output.number }
     private let author: Login
     private let useCases: UseCases

@@ -59,7 +59,7 @@ public final class IssueCreatorViewModel: ViewModel {
         case unsaved(String)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var step = Step.title
         public var title = ""
         public var body = ""
@@ -98,7 +98,6 @@ public final class IssueCreatorViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let useCases: UseCases
     private let author: Login
     private let restored: Bool

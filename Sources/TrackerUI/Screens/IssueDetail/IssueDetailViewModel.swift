@@ -61,7 +61,7 @@ public final class IssueDetailViewModel: ViewModel {
         public var isEmpty: Bool { events.isEmpty && comments.isEmpty }
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var number: IssueNumber
         public var details: IssueDetails?
         public var notice: Notice?
@@ -91,7 +91,6 @@ public final class IssueDetailViewModel: ViewModel {
     }
 
     public private(set) var output: Output
-    public var failure: TrackerError? { output.failure }
     public var number: IssueNumber { output.number }
     /// Who closes or reopens; nil for a screen that only shows.
     private let actor: Login?

@@ -52,7 +52,7 @@ public final class IssueEditorViewModel: ViewModel {
         case failed(TrackerError, kept: Bool)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var number: IssueNumber
         public var step = Step.title
         /// The version the text will be saved against; nil until the issue is read.
@@ -87,7 +87,6 @@ public final class IssueEditorViewModel: ViewModel {
     }
 
     public private(set) var output: Output
-    public var failure: TrackerError? { output.failure }
     public var number: IssueNumber { output.number }
     private let actor: Login
     private let useCases: UseCases

@@ -64,7 +64,7 @@ public final class IssueListViewModel: ViewModel {
         public var typing: Bool
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var filter: IssueFilter
         public var issues: [Issue] = []
         public var hasMore = false
@@ -106,7 +106,6 @@ public final class IssueListViewModel: ViewModel {
     }
 
     public private(set) var output: Output
-    public var failure: TrackerError? { output.failure }
     private let useCases: UseCases
     private let actor: Login?
     /// The `after` cursor of each page before the current one.

@@ -31,82 +31,50 @@ public final class LabelsViewModel: ViewModel {
         case unknownCommand(String)
     }
 
-    public struct Output: Equatable, Sendable {
-        public var labels: [Label] = []
-        /// The list was narrowed by a search.
-        public var searched = false
-        public var notice: Notice?
-        public var failure: TrackerError?
-
-        public init() {}
-    }
+    /// The labels, and the search that narrowed them.
+    public typealias Output = TabListOutput<Label, String, Notice>
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
-    private let labels: ManageLabels
-    /// Who deletes; nil where nothing is deleted.
-    private let actor: Login?
-    private var loaded = false
+    private let source: TabSource<ManageLabels>
 
+    /// `actor`: who deletes; nil where nothing is deleted.
     public init(labels: ManageLabels, actor: Login?) {
-        self.labels = labels
-        self.actor = actor
+        source = TabSource(labels, actor: actor)
     }
 
     @discardableResult
     public func send(_ input: Input) async -> Never? {
         output.notice = nil
-        output.failure = nil
-        do {
-            try await handle(input)
-            if loaded, !input.lists { output.labels = try await labels.list() }
-        } catch {
-            output.failure = TrackerError(wrapping: error)
-        }
+        output.failure = await caught { try await self.take(input) }
         return nil
     }
 
-    private func handle(_ input: Input) async throws {
+    /// Acts on the input; after a change, the list is loaded again when it is on the tab.
+    private func take(_ input: Input) async throws {
         switch input {
         case .appear:
-            try await list(search: nil)
+            return try await list(search: nil)
         case .list(let search):
-            try await list(search: search)
+            return try await list(search: search)
         case .create(let label):
-            output.notice = .created(try await labels.create(label))
+            output.notice = .created(try await source.useCases.create(label))
         case .edit(let name, let change):
-            output.notice = .edited(try await labels.edit(name, change))
+            output.notice = .edited(try await source.useCases.edit(name, change))
         case .keep(let name):
             output.notice = .unchanged(name)
         case .delete(let name):
-            guard let actor else { throw TrackerError.deletingNeedsAnActor }
-            let (label, issues) = try await labels.delete(name, actor: actor)
+            let (label, issues) = try await source.useCases.delete(name, actor: try source.deleter())
             output.notice = .deleted(label, issues: issues)
         case .invalid(let failure):
             throw failure
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : .unknownCommand(text)
         }
+        if source.listed { output.items = try await source.list { try await $0.list() } }
     }
 
     private func list(search: String?) async throws {
-        output.labels = try await labels.list(search: search)
-        output.searched = search != nil
-        loaded = true
+        output.items = try await source.list { try await $0.list(search: search) }
+        output.query = search
     }
-}
-
-extension LabelsViewModel.Input {
-    /// Whether the input loads the list itself.
-    fileprivate var lists: Bool {
-        switch self {
-        case .appear, .list: true
-        default: false
-        }
-    }
-}
-
-extension TrackerError {
-    static let deletingNeedsAnActor = TrackerError.invalidInput(
-        field: "user", rule: "deleting needs an acting user")
 }

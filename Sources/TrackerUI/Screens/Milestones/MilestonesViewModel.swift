@@ -32,83 +32,60 @@ public final class MilestonesViewModel: ViewModel {
         case unknownCommand(String)
     }
 
-    public struct Output: Equatable, Sendable {
-        public var milestones: [Milestone] = []
-        /// The list may hold closed milestones.
-        public var showsClosed = true
-        public var notice: Notice?
-        public var failure: TrackerError?
-
-        public init() {}
-    }
+    /// The milestones, and the state they were listed in (nil: all).
+    public typealias Output = TabListOutput<Milestone, MilestoneState, Notice>
 
     public enum Route: Equatable, Sendable {
         case issues(MilestoneTitle)
     }
 
+    private let source: TabSource<ManageMilestones>
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
-    private let milestones: ManageMilestones
-    /// Who deletes; nil where nothing is deleted.
-    private let actor: Login?
-    private var loaded = false
 
+    /// `actor`: who deletes; nil where nothing is deleted.
     public init(milestones: ManageMilestones, actor: Login?) {
-        self.milestones = milestones
-        self.actor = actor
+        source = TabSource(milestones, actor: actor)
     }
 
     @discardableResult
     public func send(_ input: Input) async -> Route? {
         output.notice = nil
-        output.failure = nil
-        do {
-            if case .issues(let title) = input { return .issues(title) }
-            try await handle(input)
-            if loaded, !input.lists { output.milestones = try await milestones.list() }
-        } catch {
-            output.failure = TrackerError(wrapping: error)
+        guard case .issues(let title) = input else {
+            output.failure = await caught { try await self.take(input) }
+            return nil
         }
-        return nil
+        output.failure = nil
+        return .issues(title)
     }
 
-    private func handle(_ input: Input) async throws {
+    /// Acts on the input; after a change, the list is loaded again when it is on the tab.
+    private func take(_ input: Input) async throws {
         switch input {
-        case .appear:
-            try await list(state: nil)
-        case .list(let state):
-            try await list(state: state)
-        case .create(let title, let description, let due):
-            output.notice = .created(try await milestones.create(title: title, description: description, dueOn: due))
-        case .edit(let title, let change):
-            output.notice = .edited(try await milestones.edit(title, change))
-        case .setState(let title, let state):
-            output.notice = .stateSet(try await milestones.setState(of: title, to: state), state)
-        case .delete(let title):
-            guard let actor else { throw TrackerError.deletingNeedsAnActor }
-            output.notice = .deleted(try await milestones.delete(title, actor: actor))
-        case .issues:
-            break
         case .invalid(let failure):
             throw failure
         case .unknown(let text):
             output.notice = text.isEmpty ? nil : .unknownCommand(text)
+        case .appear:
+            return try await list(state: nil)
+        case .list(let state):
+            return try await list(state: state)
+        case .create(let title, let description, let due):
+            output.notice = .created(
+                try await source.useCases.create(title: title, description: description, dueOn: due))
+        case .edit(let title, let change):
+            output.notice = .edited(try await source.useCases.edit(title, change))
+        case .setState(let title, let state):
+            output.notice = .stateSet(try await source.useCases.setState(of: title, to: state), state)
+        case .delete(let title):
+            output.notice = .deleted(try await source.useCases.delete(title, actor: try source.deleter()))
+        case .issues:
+            break
         }
+        if source.listed { output.items = try await source.list { try await $0.list() } }
     }
 
     private func list(state: MilestoneState?) async throws {
-        output.milestones = try await milestones.list(state: state)
-        output.showsClosed = state != .open
-        loaded = true
-    }
-}
-
-extension MilestonesViewModel.Input {
-    /// Whether the input loads the list itself.
-    fileprivate var lists: Bool {
-        switch self {
-        case .appear, .list: true
-        default: false
-        }
+        output.items = try await source.list { try await $0.list(state: state) }
+        output.query = state
     }
 }

@@ -31,7 +31,7 @@ public final class PeopleViewModel: ViewModel {
         case unknownCommand(String)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var people: [UserWorkload] = []
         /// What `.list` found.
         public var users: [User] = []
@@ -42,7 +42,6 @@ public final class PeopleViewModel: ViewModel {
     }
 
     public private(set) var output = Output()
-    public var failure: TrackerError? { output.failure }
     private let listUsers: ListUsers
     private let addUser: AddUser
     private var loaded = false
