@@ -20,13 +20,13 @@ public actor InMemoryIssueRepository: IssueRepository {
     var labelStore: [Label] = []
     var milestoneStore: [Milestone] = []
     var lastMilestoneNumber: Int64 = 0
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let now: @Sendable () -> Timestamp
     var lastMoment: Timestamp?
     /// When set, the next call fails with it (to test how screens show failures).
     var nextFailure: TrackerError?
 
-    public init(users: InMemoryAssigneeRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
+    public init(users: InMemoryUserRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
         self.now = now
     }

@@ -7,7 +7,7 @@ extension ScreenFactory.UseCases {
     /// A test's composition root: every use case over the given in-memory repositories (the
     /// issue repository holds the comments, labels and milestones too).
     public static func wiring(
-        issues: InMemoryIssueRepository, users: any AssigneeRepository, drafts: any DraftRepository
+        issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository
     ) -> ScreenFactory.UseCases {
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)
@@ -31,7 +31,7 @@ extension ScreenFactory.UseCases {
 extension ScreenFactory {
     /// The screens over in-memory repositories, shown on the line front on `terminal`.
     public static func wiring(
-        actor: Login, issues: InMemoryIssueRepository, users: any AssigneeRepository, drafts: any DraftRepository,
+        actor: Login, issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository,
         terminal: any Terminal, editBody: BodyEditing? = nil
     ) -> ScreenFactory {
         ScreenFactory(

@@ -29,7 +29,7 @@ struct CompositionRoot: Sendable {
     let terminal: StandardTerminal
 
     var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
-    var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
+    var users: PostgresUserRepository { PostgresUserRepository(database: database) }
     var comments: PostgresCommentRepository { PostgresCommentRepository(database: database) }
     var labels: PostgresLabelRepository { PostgresLabelRepository(database: database) }
     var milestones: PostgresMilestoneRepository { PostgresMilestoneRepository(database: database) }

@@ -52,7 +52,7 @@ import TrackerUI
     }
 
     @Test func anUnknownLabelSaysTheSuggestionAndKeepsTheFilter() async throws {
-        let users = InMemoryAssigneeRepository([try User(login: me)])
+        let users = InMemoryUserRepository([try User(login: me)])
         let issues = InMemoryIssueRepository(users: users)
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)

@@ -6,14 +6,14 @@ import TrackerTestSupport
 /// `@me` and `none` as every command reads them: `@me` asks for the acting user only when typed,
 /// and `none` means nobody (or no milestone) unless someone (or a milestone) has that name.
 @Suite struct ResolveNamesTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
     let actorAsked = Count()
 
     init() throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
     }
 

@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct AssigneeViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let alice: Login
 
     init() throws {
-        users = InMemoryAssigneeRepository(
+        users = InMemoryUserRepository(
             try (["alice", "bob", "carol", "dave"] + (1...9).map { "dev\($0)" }).map { try User(login: Login($0)) })
         alice = try Login("alice")
     }

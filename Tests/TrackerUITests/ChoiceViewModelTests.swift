@@ -13,7 +13,7 @@ import TrackerUI
 
     init() async throws {
         alice = try Login("alice")
-        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         screens = .wiring(
             actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository(), terminal: ScriptedTerminal())

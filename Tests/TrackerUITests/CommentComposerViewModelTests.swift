@@ -5,7 +5,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct CommentComposerViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -13,7 +13,7 @@ import TrackerUI
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         one = try IssueNumber(1)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)

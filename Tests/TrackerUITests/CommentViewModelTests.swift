@@ -14,7 +14,7 @@ import TrackerUI
     init() async throws {
         alice = try Login("alice")
         bob = try Login("bob")
-        let users = InMemoryAssigneeRepository([try User(login: alice), try User(login: bob)])
+        let users = InMemoryUserRepository([try User(login: alice), try User(login: bob)])
         issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "Crash"), author: alice)
         comment = try await issues.add("Seen it", to: try IssueNumber(1), author: alice)

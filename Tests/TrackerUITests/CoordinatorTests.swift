@@ -7,13 +7,13 @@ import TrackerUI
 /// The screens driven through a scripted terminal with in-memory use cases.
 @MainActor
 @Suite struct CoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
 
     init() throws {
-        users = InMemoryAssigneeRepository(try ["alice", "bob", "carol"].map { try User(login: Login($0)) })
+        users = InMemoryUserRepository(try ["alice", "bob", "carol"].map { try User(login: Login($0)) })
         issues = InMemoryIssueRepository(users: users)
         alice = try Login("alice")
     }

@@ -8,7 +8,7 @@ import TrackerUI
 @MainActor
 @Suite struct IssueCreatorOrganizationTests {
     @Test func labelsAndMilestoneAreCreatedWithTheIssueOrKeptInTheDraft() async throws {
-        let users = InMemoryAssigneeRepository([try User(login: Login("alice"))])
+        let users = InMemoryUserRepository([try User(login: Login("alice"))])
         let issues = InMemoryIssueRepository(users: users)
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)

@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueCreatorViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let drafts = InMemoryDraftRepository()
 
     init() throws {
-        users = InMemoryAssigneeRepository([try User(login: Login("alice")), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: Login("alice")), try User(login: Login("bob"))])
     }
 
     func makeViewModel(_ issues: InMemoryIssueRepository, keepingDrafts: Bool = true) throws -> IssueCreatorViewModel {

@@ -5,13 +5,13 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueDetailViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
     }

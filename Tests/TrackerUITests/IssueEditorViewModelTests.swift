@@ -5,7 +5,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueEditorViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -15,7 +15,7 @@ import TrackerUI
     init() async throws {
         alice = try Login("alice")
         bob = try Login("bob")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: bob)])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: bob)])
         issues = InMemoryIssueRepository(users: users)
         one = try IssueNumber(1)
         _ = try await issues.create(try IssueDraft(title: "Crash on start", body: "Steps"), author: alice)

@@ -6,7 +6,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueListViewModelTests {
-    let users = InMemoryAssigneeRepository([try! User(login: Login("alice"))])
+    let users = InMemoryUserRepository([try! User(login: Login("alice"))])
 
     func seeded(_ titles: [String]) async throws -> InMemoryIssueRepository {
         let issues = InMemoryIssueRepository(users: users)

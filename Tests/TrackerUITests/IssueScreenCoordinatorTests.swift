@@ -9,7 +9,7 @@ import TrackerUI
 /// The issue screen's conversation (edit, comment, conflicts) on a scripted terminal.
 @MainActor
 @Suite struct IssueScreenCoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -17,7 +17,7 @@ import TrackerUI
     let one: IssueNumber
 
     init() async throws {
-        users = InMemoryAssigneeRepository(try ["alice", "bob"].map { try User(login: Login($0)) })
+        users = InMemoryUserRepository(try ["alice", "bob"].map { try User(login: Login($0)) })
         issues = InMemoryIssueRepository(users: users)
         alice = try Login("alice")
         bob = try Login("bob")

@@ -8,14 +8,14 @@ import TrackerUI
 @MainActor
 @Suite struct IssueTextEditingViewModelTests {
     let alice: Login
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let one: IssueNumber
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         one = try IssueNumber(1)
         _ = try await issues.create(try IssueDraft(title: "Crash on start", body: "Steps"), author: alice)

@@ -5,14 +5,14 @@ import TrackerUI
 
 @MainActor
 @Suite struct LabelsViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
     let viewModel: LabelsViewModel
 
     init() throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         viewModel = LabelsViewModel(labels: ManageLabels(labels: InMemoryLabelRepository(issues: issues)), actor: alice)
     }

@@ -8,12 +8,12 @@ import TrackerUI
 @MainActor
 @Suite struct LiveUpdatesViewModelTests {
     let alice: Login
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         for index in 1...5 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: alice) }
     }

@@ -12,7 +12,7 @@ import TrackerUI
 
     init() throws {
         alice = try Login("alice")
-        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         milestones = InMemoryMilestoneRepository(issues: issues)
         viewModel = MilestonesViewModel(milestones: ManageMilestones(milestones: milestones), actor: alice)

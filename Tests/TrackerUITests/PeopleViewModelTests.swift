@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct PeopleViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let viewModel: PeopleViewModel
 
     init() throws {
-        users = InMemoryAssigneeRepository([
+        users = InMemoryUserRepository([
             try User(login: Login("alice"), name: "Alice A"), try User(login: Login("bob")),
         ])
         viewModel = PeopleViewModel(listUsers: ListUsers(users: users), addUser: AddUser(users: users))
@@ -45,8 +45,8 @@ import TrackerUI
         await viewModel.send(.list(prefix: "zz"))
         #expect(viewModel.output.notice == .noneMatch("zz"))
         let nobody = PeopleViewModel(
-            listUsers: ListUsers(users: InMemoryAssigneeRepository([])),
-            addUser: AddUser(users: InMemoryAssigneeRepository([])))
+            listUsers: ListUsers(users: InMemoryUserRepository([])),
+            addUser: AddUser(users: InMemoryUserRepository([])))
         await nobody.send(.list(prefix: "zz"))
         #expect(nobody.output.notice == .nobodyRegistered)
     }

@@ -8,12 +8,12 @@ import TrackerUI
 @MainActor
 @Suite struct ScriptedViewModelsTests {
     let alice: Login
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: Login("bob"))])
         issues = InMemoryIssueRepository(users: users)
         for title in ["One", "Two"] { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
     }

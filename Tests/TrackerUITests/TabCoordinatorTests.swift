@@ -6,13 +6,13 @@ import TrackerUI
 /// The tab bar and the organization screens, driven through the root on a scripted terminal.
 @MainActor
 @Suite struct TabCoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: Login("bob"))])
         issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
     }

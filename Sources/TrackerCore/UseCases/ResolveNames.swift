@@ -3,12 +3,12 @@
 /// person or a milestone is never unreachable. The acting user is asked for only when `@me` is
 /// typed: naming them costs the check that they exist, which rides with the command's query.
 public struct ResolveNames: Sendable {
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
     private let milestones: any MilestoneRepository
     private let actor: @Sendable () async throws -> Login
 
     public init(
-        users: any AssigneeRepository, milestones: any MilestoneRepository,
+        users: any UserRepository, milestones: any MilestoneRepository,
         actor: @escaping @Sendable () async throws -> Login
     ) {
         self.users = users

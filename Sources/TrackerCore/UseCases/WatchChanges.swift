@@ -7,13 +7,13 @@ public struct WatchChanges: Sendable {
     public static let batchLimit = 500
 
     private let feed: any ChangeFeedRepository
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
     private let pacing: Pacing
     private let pause: @Sendable (Duration) async throws -> Void
 
     /// `pause` sleeps between reconnection attempts (tests make it instant).
     public init(
-        feed: any ChangeFeedRepository, users: any AssigneeRepository, pacing: Pacing = .standard,
+        feed: any ChangeFeedRepository, users: any UserRepository, pacing: Pacing = .standard,
         pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.feed = feed

@@ -1,7 +1,7 @@
 import TrackerCore
 
 /// Users in memory, for unit tests of the core and the view models.
-public actor InMemoryAssigneeRepository: AssigneeRepository {
+public actor InMemoryUserRepository: UserRepository {
     private var users: [User] = []
     /// The database role each linked login logs in as.
     private var roles: [Login: String] = [:]

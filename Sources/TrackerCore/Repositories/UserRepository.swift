@@ -1,6 +1,6 @@
 /// Holds the registered users that can author issues and be assigned. Implementations throw
 /// `TrackerError`; logins match ignoring case.
-public protocol AssigneeRepository: Sendable {
+public protocol UserRepository: Sendable {
     /// Registers a new user linked to the database role `role` (who logs in as them); an already
     /// registered login (in any case) is refused, except that, with a role, one linked to no
     /// role yet (an imported author, a user from before roles) is linked to it instead.
@@ -17,7 +17,7 @@ public protocol AssigneeRepository: Sendable {
     func suggestions(for text: String, limit: Int) async throws -> [Login]
 }
 
-extension AssigneeRepository {
+extension UserRepository {
     /// Registers a new user linked to no role.
     public func add(_ user: User) async throws -> User {
         try await add(user, role: nil).user

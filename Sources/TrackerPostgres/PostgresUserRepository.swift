@@ -1,7 +1,7 @@
 import Postgres
 import TrackerCore
 
-public struct PostgresAssigneeRepository: AssigneeRepository {
+public struct PostgresUserRepository: UserRepository {
     private let database: Database
 
     public init(database: Database) {
@@ -14,7 +14,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
             return try await database.trackedTransaction { connection in
                 let added = connection.send(
                     "SELECT tracker_add_user($1, $2, $3)", [user.login.value, user.name, role])
-                let found = try PostgresAssigneeRepository.user(
+                let found = try PostgresUserRepository.user(
                     from: connection.query(
                         "SELECT login, name FROM users WHERE lower(login) = lower($1)", [user.login.value]
                     ).rows[0])
@@ -36,12 +36,12 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
         try await database.tracked { connection in
             try connection.query(
                 "SELECT login, name FROM users WHERE lower(login) = lower($1)", [login.value]
-            ).first.map(PostgresAssigneeRepository.user)
+            ).first.map(PostgresUserRepository.user)
         }
     }
 
     public func list(prefix: String?, limit: Int?) async throws -> [User] {
-        let pattern = prefix.map { PostgresAssigneeRepository.likePrefix($0.lowercased()) }
+        let pattern = prefix.map { PostgresUserRepository.likePrefix($0.lowercased()) }
         return try await database.tracked { connection in
             try connection.query(
                 """
@@ -49,12 +49,12 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
                  WHERE ($1::text IS NULL OR lower(login) LIKE $1)
                  ORDER BY lower(login) LIMIT $2
                 """, [pattern, limit]
-            ).rows.map(PostgresAssigneeRepository.user)
+            ).rows.map(PostgresUserRepository.user)
         }
     }
 
     public func workloads(prefix: String?, limit: Int?) async throws -> [UserWorkload] {
-        let pattern = prefix.map { PostgresAssigneeRepository.likePrefix($0.lowercased()) }
+        let pattern = prefix.map { PostgresUserRepository.likePrefix($0.lowercased()) }
         return try await database.tracked { connection in
             try connection.query(
                 """
@@ -66,7 +66,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
                  ORDER BY lower(u.login) LIMIT $2
                 """, [pattern, limit]
             ).rows.map { row in
-                UserWorkload(user: try PostgresAssigneeRepository.user(from: row), openAssignments: try row.decode(2))
+                UserWorkload(user: try PostgresUserRepository.user(from: row), openAssignments: try row.decode(2))
             }
         }
     }
@@ -75,7 +75,7 @@ public struct PostgresAssigneeRepository: AssigneeRepository {
     /// 200 of them), then ranked by prefix and edit distance.
     public func suggestions(for text: String, limit: Int) async throws -> [Login] {
         guard let first = text.first else { return [] }
-        let pattern = PostgresAssigneeRepository.likePrefix(String(first).lowercased())
+        let pattern = PostgresUserRepository.likePrefix(String(first).lowercased())
         let candidates = try await database.tracked { connection in
             try connection.query(
                 "SELECT login FROM users WHERE lower(login) LIKE $1 ORDER BY lower(login) LIMIT 200", [pattern]
