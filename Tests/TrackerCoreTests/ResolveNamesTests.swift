@@ -59,3 +59,18 @@ final class Count: Sendable {
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
+
+/// A label's name and a milestone's title: two types, one rule and one refusal of a taken name.
+@Suite struct NameIgnoringCaseTests {
+    @Test func namesMatchIgnoringCaseAndATakenOneIsRefusedInOneWording() throws {
+        #expect(try LabelName("Bug") == LabelName("bug"))
+        #expect(Set([try MilestoneTitle("v1.0"), try MilestoneTitle("V1.0")]).count == 1)
+        #expect(
+            try LabelName("Bug").taken
+                == .invalidInput(field: "label name", rule: "'Bug' is already taken (names ignore case); pick another"))
+        #expect(
+            try MilestoneTitle("v1.0").taken.description
+                == "invalid milestone title: 'v1.0' is already taken (titles ignore case); pick another")
+        #expect(throws: TrackerError.invalidInput(field: "label name", rule: "cannot be empty")) { try LabelName(" ") }
+    }
+}

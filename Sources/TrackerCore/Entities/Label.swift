@@ -3,6 +3,7 @@ public typealias LabelName = NameIgnoringCase<LabelNames>
 
 public enum LabelNames: NameKind {
     public static let field = "label name"
+    public static let plural = "names"
     public static let maximumLength = 50
 }
 

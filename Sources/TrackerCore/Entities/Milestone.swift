@@ -22,6 +22,7 @@ public typealias MilestoneTitle = NameIgnoringCase<MilestoneTitles>
 
 public enum MilestoneTitles: NameKind {
     public static let field = "milestone title"
+    public static let plural = "titles"
     public static let maximumLength = 256
 }
 

@@ -16,6 +16,11 @@ public struct NameIgnoringCase<Kind: NameKind>: Hashable, Sendable, CustomString
         value = text
     }
 
+    /// The one refusal of a name already taken, whichever kind it is, wherever it is found taken.
+    public var taken: TrackerError {
+        .invalidInput(field: Kind.field, rule: "'\(value)' is already taken (\(Kind.plural) ignore case); pick another")
+    }
+
     public var description: String { value }
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.lowercased() == rhs.value.lowercased() }
     public func hash(into hasher: inout Hasher) { hasher.combine(value.lowercased()) }
@@ -24,5 +29,7 @@ public struct NameIgnoringCase<Kind: NameKind>: Hashable, Sendable, CustomString
 /// What a kind of name is called in a refusal, and how long it may be.
 public protocol NameKind: Sendable {
     static var field: String { get }
+    /// What a refusal calls several of them ("names").
+    static var plural: String { get }
     static var maximumLength: Int { get }
 }
