@@ -1,11 +1,5 @@
 import CLibPQ
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One libpq connection. Not thread-safe, as libpq's rule says: one task at a time
 /// (share it through `Database`, an actor). `PQfinish` runs on deinit, also after a failed connect.
 public final class Connection {

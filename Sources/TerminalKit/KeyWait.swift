@@ -1,11 +1,5 @@
 import ChildProcesses
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Waits at a prompt for the next key, or for a wake-up from live updates.
 enum KeyWait: Equatable {
     case key

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard input's terminal without line editing or echo (`LineEditor` does both), for as long
 /// as one line is read. Ctrl-C and Ctrl-Z still send their signals (ISIG stays on), and the
 /// person's settings come back however the read ends: when it returns, at exit, when a signal

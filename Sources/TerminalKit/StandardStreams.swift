@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes to standard output and error with write(2), never trapping (Foundation's FileHandle
 /// traps when a stream is closed). When the reader of standard output goes away (`tracker
 /// export | head`), tracker ends quietly with status 0; a closed standard error is ignored.

@@ -1,16 +1,5 @@
 import ChildProcesses
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Standard input and output: works on a TTY and from a pipe.
 @MainActor
 public final class StandardTerminal: Terminal {

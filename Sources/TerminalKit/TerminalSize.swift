@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whether standard output is read by a person, and the size of their terminal.
 ///
 /// `TRACKER_FORCE_TTY` (gh's `GH_FORCE_TTY`) makes a pipe count as a terminal, for tests and

@@ -5,17 +5,6 @@ import TrackerCore
 import TrackerPostgres
 import TrackerUI
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The one place that picks the database, makes the repositories over it, and (in
 /// `CompositionRoot+UseCases`) the use cases and the screens over those; every command's output
 /// goes to its `terminal`.

@@ -2,17 +2,6 @@ import ChildProcesses
 import TerminalKit
 import TrackerUI
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Output a person reads through a pager, as gh and git show it: `TRACKER_PAGER`, else `PAGER`,
 /// else `less -FRX` (quits when the text fits one screen, keeps colours, leaves it on the screen).
 /// Never when standard output is not a terminal; `--no-pager`, an empty value or `cat` print

@@ -1,11 +1,5 @@
 import TerminalKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A progress line on the terminal's error output (count, rate, ETA), only when a person watches it.
 final class ProgressLine: Sendable {
     private let noun: String

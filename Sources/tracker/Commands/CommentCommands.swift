@@ -4,12 +4,6 @@ import LineFront
 import TrackerCore
 import TrackerUI
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 struct CommentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "comment",

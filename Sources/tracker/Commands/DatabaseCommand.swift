@@ -3,12 +3,6 @@ import Postgres
 import TrackerCore
 import TrackerPostgres
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 struct DatabaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
