@@ -50,16 +50,12 @@ struct LabelCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only labels whose name or description contains this text.")
         var search: String?
 
-        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        @OptionGroup var jsonOutput: TableJSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.label)
+            let fields = try jsonOutput.fields(available: JSONFieldList.label)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(fields: fields, on: root)
         }
@@ -67,7 +63,7 @@ struct LabelCommand: AsyncParsableCommand {
         @MainActor
         private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
             let output = try await drive(root.labels(), inputs: [.list(search: search)])
-            LabelTableView(json: json, fields: fields).render(
+            LabelTableView(json: jsonOutput.json, fields: fields).render(
                 output.items, searched: output.query != nil, to: root.terminal)
         }
     }

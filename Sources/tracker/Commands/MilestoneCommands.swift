@@ -69,17 +69,13 @@ struct MilestoneCommand: AsyncParsableCommand {
             completion: .list(StateFilter.allCases.map(\.rawValue)))
         var state = StateFilter.open.rawValue
 
-        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        @OptionGroup var jsonOutput: TableJSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let state = try StateFilter(parsing: state)
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.milestone)
+            let fields = try jsonOutput.fields(available: JSONFieldList.milestone)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(state.milestoneState, fields: fields, on: root)
         }
@@ -87,7 +83,7 @@ struct MilestoneCommand: AsyncParsableCommand {
         @MainActor
         private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
             let output = try await drive(root.milestones(), inputs: [.list(state: state)])
-            MilestoneTableView(json: json, fields: fields).render(
+            MilestoneTableView(json: jsonOutput.json, fields: fields).render(
                 output.items, showsState: output.query != .open, to: root.terminal)
         }
     }

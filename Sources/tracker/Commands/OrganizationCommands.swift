@@ -1,4 +1,5 @@
 import ArgumentParser
+import Interchange
 import LineFront
 import TrackerCore
 import TrackerUI
@@ -83,5 +84,20 @@ enum MilestoneKind: OrganizationKind {
 
     static func confirmation(_ name: String) -> String {
         "deleting milestone '\(name)' takes every issue out of it: add --yes to delete it"
+    }
+}
+
+/// `label list`'s and `milestone list`'s `--json`: a JSON array instead of the table, of every
+/// field or (`--json FIELDS`, read into the hidden `--json-fields`) of those named.
+struct TableJSONOptions: ParsableArguments {
+    @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
+    var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
+
+    /// The fields asked for, of those `available`: nil for every field.
+    func fields(available: [String]) throws -> JSONFieldList? {
+        try JSONFieldList.selection(jsonFields, available: available)
     }
 }
