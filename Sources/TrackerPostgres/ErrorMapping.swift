@@ -110,7 +110,7 @@ extension PostgresError {
     {
         do {
             return try await body()
-        } catch TrackerError.invalidInput(field: Kind.field, rule: takenNameRule) {
+        } catch TrackerError.invalidInput(let field, rule: takenNameRule) where field == Kind.rule.field {
             throw name.taken
         }
     }

@@ -2,9 +2,7 @@
 public typealias LabelName = NameIgnoringCase<LabelNames>
 
 public enum LabelNames: NameKind {
-    public static let field = "label name"
-    public static let plural = "names"
-    public static let maximumLength = 50
+    public static let rule = NameRule(field: "label name", plural: "names", maximumLength: 50)
 }
 
 /// A label's 24-bit colour, kept as gh writes it: six lowercase hex digits.

@@ -21,9 +21,7 @@ public struct MilestoneNumber: Hashable, Comparable, Sendable, CustomStringConve
 public typealias MilestoneTitle = NameIgnoringCase<MilestoneTitles>
 
 public enum MilestoneTitles: NameKind {
-    public static let field = "milestone title"
-    public static let plural = "titles"
-    public static let maximumLength = 256
+    public static let rule = NameRule(field: "milestone title", plural: "titles", maximumLength: 256)
 }
 
 public enum MilestoneState: String, Sendable, CaseIterable {
