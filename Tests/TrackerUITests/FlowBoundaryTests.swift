@@ -31,6 +31,17 @@ import Testing
         }
     }
 
+    /// The standard library's and the C library's own ways to the terminal (a file that imports
+    /// `ChildProcesses` sees the C library, exported by its `PlatformImports.swift`).
+    @Test func noFileOfTheFlowWritesOrReadsTheStandardStreams() throws {
+        let streamCall =
+            /\b(print|debugPrint|dump|readLine|printf|fprintf|puts|fputs|fwrite|putchar|getchar|write|isatty|tcsetattr|ioctl)\(|\b(stdin|stdout|stderr|STDIN_FILENO|STDOUT_FILENO|STDERR_FILENO)\b/
+        for (name, text) in try Self.files() {
+            let touching = Self.code(text).filter { $0.contains(streamCall) }
+            #expect(touching.isEmpty, "\(name): \(touching)")
+        }
+    }
+
     @Test func noCoordinatorHoldsWording() throws {
         let coordinators = try Self.files().filter {
             $0.name.hasSuffix("Coordinator.swift") || $0.name.hasSuffix("Loop.swift")
