@@ -63,5 +63,7 @@ extension CompositionRoot {
         MilestonesViewModel(milestones: manageMilestones, actor: actor)
     }
 
+    func access() -> AccessViewModel { AccessViewModel(manageAccess: manageAccess) }
+
     func people() -> PeopleViewModel { PeopleViewModel(listUsers: listUsers, addUser: addUser) }
 }

@@ -82,6 +82,8 @@ import TrackerUI
         #expect(PeopleCommands.describe(.added(carol, role: "carol_db")) == "Added user carol (role carol_db)")
         #expect(PeopleCommands.describe(.linked(carol, role: "carol_db")) == "Linked user carol to role carol_db")
         #expect(PeopleCommands.describe(.noneMatch("zz")) == "No users match 'zz'.")
+        #expect(AccessView.describe(.granted(.triage, to: "bob")) == "bob has triage on this tracker")
+        #expect(AccessView.describe(.revoked(from: "bob")) == "bob has no access to this tracker")
     }
 
     @Test func pickersSayWhatTheLastActionCameTo() {
