@@ -39,19 +39,24 @@ let package = Package(
         ),
         .target(name: "Interchange", dependencies: ["TrackerCore"], swiftSettings: strictSettings),
         .target(
-            name: "TrackerUI", dependencies: ["TrackerCore", "Interchange", "ChildProcesses"],
+            name: "TerminalKit", dependencies: ["TrackerCore", "ChildProcesses"], swiftSettings: strictSettings),
+        .target(name: "TrackerUI", dependencies: ["TrackerCore", "ChildProcesses"], swiftSettings: strictSettings),
+        .target(
+            name: "LineFront", dependencies: ["TrackerCore", "Interchange", "TerminalKit", "TrackerUI"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres",
+                "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "TrackerTestSupport",
-            dependencies: ["TrackerCore", "TrackerUI", "TrackerPostgres", "Postgres", "ChildProcesses"],
+            dependencies: [
+                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres", "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -61,7 +66,17 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackerUITests",
-            dependencies: ["TrackerUI", "TrackerCore", "TrackerTestSupport"],
+            dependencies: ["TrackerUI", "LineFront", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LineFrontTests",
+            dependencies: ["LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalKitTests",
+            dependencies: ["TerminalKit", "TrackerCore", "TrackerTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,14 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs a program to completion with posix_spawn and waitpid, its standard streams bound to files.
 /// (Foundation's `Process` was seen to miss child exits when several ran at once under Swift
 /// concurrency, leaving its caller waiting forever.)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A program on the caller's terminal (standard output and error inherited) reading its standard
 /// input from a pipe the caller writes to: a pager. It starts with the signals the caller may
 /// ignore (SIGINT, SIGQUIT, SIGPIPE) at their defaults and none blocked.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A pipe whose read end a wait polls: writing one byte ends the wait.
 public final class WakePipe: Sendable {
     public let readEnd: Int32

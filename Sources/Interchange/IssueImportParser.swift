@@ -1,16 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads what `gh issue list --json number,title,body,state,author,assignees,labels,milestone,createdAt,…`
 /// or `tracker export` prints (a JSON array), or JSON Lines of the same objects. A bad record is
 /// reported with its 1-based index and field.

@@ -11,6 +11,7 @@ public struct JSONFieldList: Equatable, Sendable {
         "closedIssues", "description", "dueOn", "number", "openIssues", "percentDone", "state", "title",
     ]
     public static let user = ["login", "name"]
+    public static let access = ["level", "login", "role"]
     public static let change = [
         "actingUser", "actor", "commentId", "createdAt", "currentTitle", "id", "importedBy", "issue", "kind", "label",
         "milestone", "previousTitle", "stateReason", "subject", "title",

@@ -2,12 +2,6 @@ import Dispatch
 import Synchronization
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A large JSON array of issues decoded and checked on every core: cut into runs of whole
 /// records (`JSONArrayRuns`), each run decoded and checked on its own. The result is what the
 /// one-piece decoding gives: the same issues in order, or, for a bad record, the error of the

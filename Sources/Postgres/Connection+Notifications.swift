@@ -1,11 +1,5 @@
 import CLibPQ
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A message sent with NOTIFY (or `pg_notify`) on a channel this connection listens to.
 public struct PostgresNotification: Sendable, Equatable {
     public var channel: String

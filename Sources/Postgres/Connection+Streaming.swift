@@ -1,16 +1,5 @@
 import CLibPQ
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Connection {
     /// Runs one statement in libpq's single-row mode, handing each row to `body` as it arrives,
     /// so memory stays flat however many rows there are. When `body` throws, the connection is

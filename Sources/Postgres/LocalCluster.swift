@@ -1,14 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A private PostgreSQL that a program runs for itself: created with `initdb` on first use,
 /// started on demand, listening on a Unix socket only, in a directory only its owner can read,
 /// holding one database. When the caller is root it runs as the `postgres` system user,

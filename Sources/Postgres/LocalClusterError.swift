@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Why a `LocalCluster` could not be created, started or stopped. The cases a person can fix
 /// carry the facts, so that a program can word the fix in its own terms (which setting to change).
 public enum LocalClusterError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,16 +1,5 @@
 import ChildProcesses
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 struct ProcessOutcome {
     var status: Int32
     var output: String

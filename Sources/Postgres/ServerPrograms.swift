@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Finds PostgreSQL's server programs (`initdb`, `pg_ctl`, …): in the caller's folders first,
 /// then Debian's versioned folders (newest first), Homebrew's, then PATH.
 public struct ServerPrograms: Sendable {

@@ -1,11 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads the JSON array `IssueRowDecoding.selectIssuesWithComments` builds per issue (NULL: none).
 enum CommentsJSON {
     private struct Entry: Decodable {

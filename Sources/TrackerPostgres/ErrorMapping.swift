@@ -102,6 +102,19 @@ extension PostgresError {
     /// What a unique index on a name says; repositories replace it with a line naming the name.
     static let takenNameRule = "is already taken (names ignore case)"
 
+    /// `body`, with a unique index's refusal of `name` said as the core says a name is taken.
+    static func refusingTaken<Kind, T: Sendable>(
+        _ name: NameIgnoringCase<Kind>, _ body: () async throws -> T
+    )
+        async throws -> T
+    {
+        do {
+            return try await body()
+        } catch TrackerError.invalidInput(let field, rule: takenNameRule) where field == Kind.rule.field {
+            throw name.taken
+        }
+    }
+
     /// The range checks 0002 and 0003 put on every stored time, named TABLE_COLUMN_range.
     private static let timeRangeConstraints = [
         "users_created_at_range", "issues_created_at_range", "issues_updated_at_range", "issues_closed_at_range",

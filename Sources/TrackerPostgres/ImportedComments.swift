@@ -1,12 +1,6 @@
 import Postgres
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The comments and mentions of an import, inside its transaction: comments by COPY with their
 /// `commented` events into the import's staging tables, then every mention (bodies and comments).
 enum ImportedComments {

@@ -1,11 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads the labels array and the milestone object `IssueRowDecoding.columns` builds per issue.
 enum OrganizationJSON {
     private struct LabelEntry: Decodable {

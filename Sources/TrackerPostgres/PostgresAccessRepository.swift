@@ -32,13 +32,13 @@ public struct PostgresAccessRepository: AccessRepository {
     }
 
     public func grant(_ level: AccessLevel, to who: String) async throws {
-        try await database.trackedTransaction { connection in
+        _ = try await database.trackedTransaction { connection in
             try connection.query("SELECT tracker_grant_level($1, $2)", [who, level.rawValue])
         }
     }
 
     public func revoke(from who: String) async throws {
-        try await database.trackedTransaction { connection in
+        _ = try await database.trackedTransaction { connection in
             try connection.query("SELECT tracker_revoke_level($1)", [who])
         }
     }

@@ -1,12 +1,6 @@
 import Postgres
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The live feed over PostgreSQL: each subscription is a session of its own (never the
 /// `Database`'s shared connection) that LISTENs on the channel migration 0007's trigger
 /// notifies, and reads events with the (transaction, id) cursor that trigger's comment explains.

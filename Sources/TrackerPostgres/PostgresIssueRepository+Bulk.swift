@@ -1,12 +1,6 @@
 import Postgres
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension PostgresIssueRepository {
     public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
         let query = IssueListQuery(filter)

@@ -9,7 +9,7 @@ public struct PostgresLabelRepository: LabelRepository {
     }
 
     public func create(_ label: Label) async throws -> Label {
-        try await refusingTakenName(label.name) {
+        try await PostgresError.refusingTaken(label.name) {
             try await database.trackedTransaction { connection in
                 connection.send(
                     "SELECT tracker_create_label($1, $2, $3)", [label.name.value, label.color.hex, label.description])
@@ -35,7 +35,7 @@ public struct PostgresLabelRepository: LabelRepository {
     }
 
     public func edit(_ name: LabelName, _ change: LabelChange) async throws -> Label {
-        try await refusingTakenName(change.name ?? name) {
+        try await PostgresError.refusingTaken(change.name ?? name) {
             try await database.trackedTransaction { connection in
                 connection.send(
                     "SELECT tracker_edit_label($1, $2, $3, $4)",
@@ -84,14 +84,5 @@ public struct PostgresLabelRepository: LabelRepository {
         Label(
             name: LabelName(stored: try row.decode(0)), color: try LabelColor(try row.decode(1)),
             storedDescription: try row.decode(2))
-    }
-
-    private func refusingTakenName<T: Sendable>(_ name: LabelName, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch TrackerError.invalidInput(field: "label name", rule: PostgresError.takenNameRule) {
-            throw TrackerError.invalidInput(
-                field: "label name", rule: "'\(name)' is already taken (names ignore case); pick another")
-        }
     }
 }

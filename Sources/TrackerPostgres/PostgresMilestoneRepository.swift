@@ -11,7 +11,7 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
     static let columns = "number, title, description, due_on, state, open_issues, closed_issues"
 
     public func create(title: MilestoneTitle, description: String, dueOn: Timestamp?) async throws -> Milestone {
-        try await refusingTakenTitle(title) {
+        try await PostgresError.refusingTaken(title) {
             try await database.trackedTransaction { connection in
                 try PostgresMilestoneRepository.changed(
                     "SELECT tracker_create_milestone($1, $2, $3::timestamptz)",
@@ -44,7 +44,7 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
             case .cleared: (true, nil)
             case .on(let time): (true, time.postgresText)
             }
-        return try await refusingTakenTitle(change.title ?? title) {
+        return try await PostgresError.refusingTaken(change.title ?? title) {
             try await database.trackedTransaction { connection in
                 try PostgresMilestoneRepository.changed(
                     "SELECT tracker_edit_milestone($1, $2, $3, $4, $5::timestamptz)",
@@ -114,18 +114,5 @@ public struct PostgresMilestoneRepository: MilestoneRepository {
             title: MilestoneTitle(stored: try row.decode("title")),
             description: try row.decode("description"), dueOn: try row.optionalTimestamp("due_on"), state: state,
             openIssues: try row.decode("open_issues"), closedIssues: try row.decode("closed_issues"))
-    }
-
-    private func refusingTakenTitle<T: Sendable>(
-        _ title: MilestoneTitle, _ body: () async throws -> T
-    ) async throws
-        -> T
-    {
-        do {
-            return try await body()
-        } catch TrackerError.invalidInput(field: "milestone title", rule: PostgresError.takenNameRule) {
-            throw TrackerError.invalidInput(
-                field: "milestone title", rule: "'\(title)' is already taken (titles ignore case); pick another")
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalKit
 import TrackerUI
 
 /// A `StreamOutput` that keeps every byte, for tests; written from any task.

@@ -53,8 +53,7 @@ extension InMemoryIssueRepository {
     func createLabel(_ label: Label) throws -> Label {
         try takeFailure()
         guard !labelStore.contains(where: { $0.name == label.name }) else {
-            throw TrackerError.invalidInput(
-                field: "label name", rule: "'\(label.name)' is already taken (names ignore case); pick another")
+            throw label.name.taken
         }
         labelStore.append(label)
         return label
@@ -71,8 +70,7 @@ extension InMemoryIssueRepository {
         try takeFailure()
         var label = try existingLabels([name])[0]
         if let new = change.name, new != name, labelStore.contains(where: { $0.name == new }) {
-            throw TrackerError.invalidInput(
-                field: "label name", rule: "'\(new)' is already taken (names ignore case); pick another")
+            throw new.taken
         }
         label.name = change.name ?? label.name
         label.color = change.color ?? label.color
@@ -107,8 +105,7 @@ extension InMemoryIssueRepository {
     func createMilestone(title: MilestoneTitle, description: String, dueOn: Timestamp?) throws -> Milestone {
         try takeFailure()
         guard !milestoneStore.contains(where: { $0.title == title }) else {
-            throw TrackerError.invalidInput(
-                field: "milestone title", rule: "'\(title)' is already taken (titles ignore case); pick another")
+            throw title.taken
         }
         let milestone = Milestone(
             number: try MilestoneNumber(max(lastMilestoneNumber, milestoneStore.map(\.number.value).max() ?? 0) + 1),
@@ -132,8 +129,7 @@ extension InMemoryIssueRepository {
         try takeFailure()
         var milestone = try existingMilestone(title)
         if let new = change.title, new != title, milestoneStore.contains(where: { $0.title == new }) {
-            throw TrackerError.invalidInput(
-                field: "milestone title", rule: "'\(new)' is already taken (titles ignore case); pick another")
+            throw new.taken
         }
         milestone.title = change.title ?? milestone.title
         milestone.description = change.description ?? milestone.description

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 /// A terminal for tests: answers prompts from a script and keeps everything written.
@@ -13,6 +14,9 @@ public final class ScriptedTerminal: Terminal {
     /// What was streamed (rows written from the database's task), kept apart from `output`.
     public nonisolated let streamed = CollectedOutput()
     public nonisolated var streamOutput: any StreamOutput { streamed }
+    /// What was written to the error output from another task.
+    public nonisolated let streamedErrors = CollectedOutput()
+    public nonisolated var streamError: any StreamOutput { streamedErrors }
     private var script: [String]
 
     /// `colorDepth` defaults to the 256-colour palette when `usesColor`, else none.

@@ -1,32 +1,25 @@
-import TrackerCore
-
 /// The root: offers back a draft that could not be saved last time, then runs the tab bar
 /// (Issues · Labels · Milestones · People). Each tab is one coordinator, kept while the app runs
 /// so a tab comes back as it was left; a tab ends by saying which tab to show next, or to quit.
 @MainActor
 public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
-    private let terminal: any Terminal
-    private let dependencies: ScreenDependencies
-    private lazy var issues = IssueListCoordinator(terminal: terminal, dependencies: dependencies)
-    private lazy var labels = LabelsCoordinator(terminal: terminal, dependencies: dependencies)
-    private lazy var milestones = MilestonesCoordinator(terminal: terminal, dependencies: dependencies)
-    private lazy var people = PeopleCoordinator(terminal: terminal, dependencies: dependencies)
+    public let viewModel: AppViewModel
+    private let presenter: any AppPresenter
+    private let factory: ScreenFactory
+    private lazy var issues = factory.issueList()
+    private lazy var labels = factory.labels()
+    private lazy var milestones = factory.milestones()
+    private lazy var people = factory.people()
 
-    public init(terminal: any Terminal, dependencies: ScreenDependencies) {
-        self.terminal = terminal
-        self.dependencies = dependencies
+    init(factory: ScreenFactory) {
+        self.factory = factory
+        presenter = factory.presenters.app()
+        viewModel = factory.appViewModel()
     }
 
     public func start() async {
-        if let draft = try? dependencies.recoverDraft() {
-            terminal.writeLine("An issue you were writing was not saved: \"\(VisibleText.line(draft.title))\".")
-            let answer = terminal.readLine(prompt: "Restore it now? [Y/n] ") ?? "n"
-            if !answer.lowercased().hasPrefix("n") {
-                let creator = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies, prefill: draft)
-                IssueCreatorView(format: .table).renderOutcome(await run(creator), to: terminal)
-            }
-        }
+        await offerUnsavedDraft()
         var tab = Tab.issues
         while true {
             switch await show(tab) {
@@ -35,6 +28,17 @@ public final class AppCoordinator: Coordinator {
             case .quit: return
             }
         }
+    }
+
+    private func offerUnsavedDraft() async {
+        await viewModel.send(.appear)
+        guard viewModel.output.unsavedDraft != nil else { return }
+        presenter.show(viewModel.output)
+        guard let answer = await presenter.next(), case .restore(let draft) = await viewModel.send(answer) else {
+            return
+        }
+        await viewModel.send(.creatorEnded(await run(factory.issueCreator(prefill: draft))))
+        presenter.show(viewModel.output)
     }
 
     private func show(_ tab: Tab) async -> TabOutcome {
@@ -46,3 +50,6 @@ public final class AppCoordinator: Coordinator {
         }
     }
 }
+
+/// The root's presenter: the offer of an unsaved draft, and how restoring it ended.
+public typealias AppPresenter = Presenter<AppViewModel.Output, AppViewModel.Input>

@@ -1,16 +1,5 @@
 import ChildProcesses
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Opens `$VISUAL` or `$EDITOR` on a temporary file, only when a person is at a terminal.
 enum BodyEditor {
     static func make(environment: [String: String]) -> (@Sendable (String) -> String?)? {

@@ -1,11 +1,5 @@
 import TrackerCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Swift repairs invalid UTF-8 in arguments silently; tracker refuses it instead, so what a
 /// person typed is never stored altered.
 enum CommandLineText {

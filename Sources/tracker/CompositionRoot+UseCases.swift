@@ -1,3 +1,5 @@
+import LineFront
+import TerminalKit
 import TrackerCore
 import TrackerPostgres
 import TrackerUI
@@ -24,17 +26,13 @@ extension CompositionRoot {
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }
-    var createLabel: CreateLabel { CreateLabel(labels: labels) }
-    var listLabels: ListLabels { ListLabels(labels: labels) }
-    var editLabel: EditLabel { EditLabel(labels: labels) }
-    var deleteLabel: DeleteLabel { DeleteLabel(labels: labels) }
-    var createMilestone: CreateMilestone { CreateMilestone(milestones: milestones) }
-    var listMilestones: ListMilestones { ListMilestones(milestones: milestones) }
-    var changeMilestone: ChangeMilestone { ChangeMilestone(milestones: milestones) }
-    var watchChanges: WatchChanges { WatchChanges(feed: PostgresChangeFeed(database: database), users: users) }
-    var organization: OrganizationUseCases {
-        OrganizationUseCases(labels: labels, milestones: milestones, users: users)
+    var manageLabels: ManageLabels { ManageLabels(labels: labels) }
+    var manageMilestones: ManageMilestones { ManageMilestones(milestones: milestones) }
+    /// `@me`, `none` and the names people type, as the acting user sees them.
+    var names: ResolveNames {
+        ResolveNames(users: users, milestones: milestones, actor: { try await actingUser().login })
     }
+    var watchChanges: WatchChanges { WatchChanges(feed: PostgresChangeFeed(database: database), users: users) }
 
     /// Text edits and comments the database could not take are kept as drafts on this machine.
     var editIssues: EditIssues {
@@ -60,16 +58,18 @@ extension CompositionRoot {
         RecoverDraft(drafts: FileDraftRepository(environment: environment))
     }
 
-    /// The interactive screens' use cases, acting as `actor`.
-    func screenDependencies(actor: Login) -> ScreenDependencies {
-        ScreenDependencies(
-            actor: actor, listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue,
-            reopenIssue: reopenIssue, createIssue: createIssue, assignIssues: assignIssues,
-            unassignIssues: unassignIssues, changeAssignees: changeAssignees, editIssues: editIssues,
-            commentOnIssue: commentOnIssue, listUsers: listUsers,
+    /// The interactive screens, acting as `actor`, shown on the line front.
+    @MainActor
+    func screens(actor: Login, on terminal: any Terminal) -> ScreenFactory {
+        let useCases = ScreenFactory.UseCases(
+            listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue, reopenIssue: reopenIssue,
+            createIssue: createIssue, assignIssues: assignIssues, unassignIssues: unassignIssues,
+            changeAssignees: changeAssignees, editIssues: editIssues, commentOnIssue: commentOnIssue,
+            listUsers: listUsers, addUser: addUser, labels: manageLabels, milestones: manageMilestones,
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
-            recoverDraft: Self.recoverDraft(environment: environment), organization: organization,
-            editBody: BodyEditor.make(environment: environment), watchChanges: watchChanges)
+            recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges)
+        let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
+        return ScreenFactory(actor: actor, useCases: useCases, presenters: front)
     }
 }

@@ -1,22 +1,13 @@
 import Postgres
 import Synchronization
+import TerminalKit
 import TrackerCore
 import TrackerPostgres
 import TrackerUI
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The one place that picks the database, makes the repositories over it, and (in
-/// `CompositionRoot+UseCases`) the use cases and screen dependencies over those.
+/// `CompositionRoot+UseCases`) the use cases and the screens over those; every command's output
+/// goes to its `terminal`.
 struct CompositionRoot: Sendable {
     let database: Database
     let target: DatabaseTarget
@@ -24,9 +15,10 @@ struct CompositionRoot: Sendable {
     let actingLogin: String?
     /// The acting user once known, so `@me` and the command ask at most once.
     let identity = KnownIdentity()
+    let terminal: StandardTerminal
 
     var issues: PostgresIssueRepository { PostgresIssueRepository(database: database) }
-    var users: PostgresAssigneeRepository { PostgresAssigneeRepository(database: database) }
+    var users: PostgresUserRepository { PostgresUserRepository(database: database) }
     var comments: PostgresCommentRepository { PostgresCommentRepository(database: database) }
     var labels: PostgresLabelRepository { PostgresLabelRepository(database: database) }
     var milestones: PostgresMilestoneRepository { PostgresMilestoneRepository(database: database) }
@@ -45,8 +37,9 @@ struct CompositionRoot: Sendable {
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
                 unreachableAdvice: target.unreachableAdvice, prelude: prelude),
-            target: target, environment: environment, actingLogin: options.actingLogin)
-        let trace = Trace(enabled: options.verbose)
+            target: target, environment: environment, actingLogin: options.actingLogin,
+            terminal: await Console.terminal)
+        let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
         trace.say("database: \(target.description)")
         trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
         guard case .managed(let cluster) = target else { return root }
@@ -124,45 +117,10 @@ struct CompositionRoot: Sendable {
         return identity.keep(try User(login: login))
     }
 
-    /// A login a person typed, where `@me` is the acting user.
-    func login(_ text: String) async throws -> Login {
-        text == "@me" ? try await actingUser().login : try Login(text)
-    }
-
-    /// `none` is issues nobody is assigned to, unless someone's login is none: a person is
-    /// never unreachable (`--no-assignee` always means nobody).
-    func assigneeFilter(_ text: String) async throws -> AssigneeFilter {
-        guard text.lowercased() == "none" else { return .user(try await login(text)) }
-        let named = try await users.find(try Login(text))
-        return named.map { .user($0.login) } ?? .nobody
-    }
-
-    /// `none` is issues in no milestone, unless a milestone is titled none.
-    func milestoneFilter(_ text: String) async throws -> MilestoneFilter {
-        let title = try MilestoneTitle(text)
-        guard text.lowercased() == "none" else { return .titled(title) }
-        do {
-            _ = try await milestones.milestone(titled: title)
-            return .titled(title)
-        } catch TrackerError.unknownMilestone {
-            return .noMilestone
-        }
-    }
-
-    func logins(_ texts: [String]) async throws -> [Login] {
-        var logins: [Login] = []
-        for text in texts { logins.append(try await login(text)) }
-        return logins
-    }
-
     private func osLoginName() -> String {
         if let entry = getpwuid(geteuid()) { return String(cString: entry.pointee.pw_name) }
         return environment["USER"] ?? ""
     }
-
-    /// Standard input and output, for the screens and views.
-    @MainActor
-    var terminal: StandardTerminal { StandardTerminal(environment: environment) }
 }
 
 /// The acting user of one command, remembered once found.

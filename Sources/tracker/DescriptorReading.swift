@@ -1,14 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads an open descriptor to its end with read(2): interrupted reads are retried and a
 /// non-blocking descriptor with nothing yet is waited for; any other failure is `failure(errno)`.
 enum DescriptorReading {

@@ -1,16 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keeps unsaved drafts as JSON in `$XDG_STATE_HOME/tracker/` (default `~/.local/state/tracker/`),
 /// readable by their owner only: `draft.json` for a new issue, `draft-edit-N.json` and
 /// `draft-comment-N.json` for an edit of or a comment on issue N.

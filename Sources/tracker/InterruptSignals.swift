@@ -1,12 +1,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Ctrl-C (SIGINT) and SIGTERM for a command that runs until it is told to stop, and the reader
 /// of its output going away (`tracker watch | head -2`): they cancel its work instead of killing
 /// the process, so it can close its database session first.

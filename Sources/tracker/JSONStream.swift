@@ -1,5 +1,7 @@
 import Interchange
+import LineFront
 import Synchronization
+import TerminalKit
 import TrackerCore
 import TrackerUI
 

@@ -1,3 +1,4 @@
+import TerminalKit
 import TrackerUI
 
 /// How a command's output meets the pager.
@@ -25,7 +26,7 @@ extension CompositionRoot {
             return terminal.write(collected.text)
         }
         await database.close()
-        pager.show(collected.text)
+        pager.show(collected.text, otherwiseOn: terminal)
     }
 }
 
@@ -35,13 +36,18 @@ final class CollectedTerminal: Terminal {
     private let base: any Terminal
     private(set) var text = ""
 
-    init(_ base: any Terminal) { self.base = base }
+    init(_ base: any Terminal) {
+        self.base = base
+        streamOutput = base.streamOutput
+        streamError = base.streamError
+    }
 
     var width: Int? { base.width }
     var height: Int? { base.height }
     var usesColor: Bool { base.usesColor }
     var colorDepth: ColorDepth { base.colorDepth }
-    nonisolated var streamOutput: any StreamOutput { StandardOutput() }
+    nonisolated let streamOutput: any StreamOutput
+    nonisolated let streamError: any StreamOutput
     func write(_ text: String) { self.text += text }
     func writeError(_ text: String) { base.writeError(text) }
     func readLine(prompt: String) -> String? { nil }

@@ -1,16 +1,6 @@
 import ChildProcesses
+import TerminalKit
 import TrackerUI
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Output a person reads through a pager, as gh and git show it: `TRACKER_PAGER`, else `PAGER`,
 /// else `less -FRX` (quits when the text fits one screen, keeps colours, leaves it on the screen).
@@ -34,18 +24,19 @@ struct Pager {
     }
 
     /// Shows `text` in the pager and waits until the person leaves it (early, with `q`, is fine:
-    /// the rest is not written). If the pager could not run, the text is printed directly.
-    func show(_ text: String) {
+    /// the rest is not written). If the pager could not run, the text goes to `terminal` directly.
+    @MainActor
+    func show(_ text: String, otherwiseOn terminal: any Terminal) {
         let bytes = Array(text.utf8)
         let interrupts = [SIGINT, SIGQUIT].map { ($0, signal($0, SIG_IGN)) }  // Ctrl-C belongs to the pager
         defer { for (number, previous) in interrupts { signal(number, previous) } }
         guard let pager = try? FedProcess.start("/bin/sh", ["-c", "exec " + command], environment: environment) else {
-            return StandardStreams.writeOutput(bytes)
+            return terminal.write(text)
         }
         _ = StandardStreams.drain(bytes, to: pager.input)
         let status = (try? pager.finish()) ?? 0
         // The shell's "cannot execute" and "not found": nothing was shown.
-        if status == 126 || status == 127 { StandardStreams.writeOutput(bytes) }
+        if status == 126 || status == 127 { terminal.write(text) }
     }
 
     /// Whether the command's first word names a program: a path, or a name on `PATH`.

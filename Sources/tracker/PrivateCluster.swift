@@ -1,16 +1,5 @@
 import Postgres
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// tracker's own PostgreSQL, used when no database is configured: where it lives, what its
 /// database and superuser are called, and where its server programs are.
 enum PrivateCluster {

@@ -1,14 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Files that hold what a person typed: readable by their owner only from the first byte, in
 /// folders only the owner can enter, and never written through a symbolic link someone planted.
 enum PrivateFile {

@@ -1,24 +1,17 @@
-import TrackerUI
+import TerminalKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A progress line on stderr (count, rate, ETA), only when stderr is a terminal.
-final class ProgressLine: @unchecked Sendable {
+/// A progress line on the terminal's error output (count, rate, ETA), only when a person watches it.
+final class ProgressLine: Sendable {
     private let noun: String
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let errors: any StreamOutput
+    private let enabled: Bool
     private let started = Date()
 
-    init(noun: String) {
+    @MainActor
+    init(noun: String, on terminal: any Terminal) {
         self.noun = noun
+        errors = terminal.streamError
+        enabled = terminal.showsProgress
     }
 
     func update(_ done: Int, _ total: Int) {
@@ -31,11 +24,11 @@ final class ProgressLine: @unchecked Sendable {
 
     func say(_ text: String) {
         guard enabled else { return }
-        StandardStreams.writeError("\r\u{1B}[K\(text)".utf8)
+        errors.write(Array("\r\u{1B}[K\(text)".utf8))
     }
 
     func finish() {
         guard enabled else { return }
-        StandardStreams.writeError("\r\u{1B}[K".utf8)
+        errors.write(Array("\r\u{1B}[K".utf8))
     }
 }

@@ -1,17 +1,6 @@
 import Postgres
 import TrackerPostgres
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Remembers, beside the private cluster, the newest migration a tracker applied to it, so later
 /// runs of the same version skip the schema check's round trips (the guard in each command's
 /// first flight still refuses a mismatch).

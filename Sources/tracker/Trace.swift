@@ -1,13 +1,15 @@
 import Postgres
+import TerminalKit
 
-/// `--verbose`: one line per step on stderr.
-struct Trace {
+/// `--verbose`: one line per step on the terminal's error output.
+struct Trace: Sendable {
     let enabled: Bool
+    let errors: any StreamOutput
 
     /// `line` is only made when tracing: some lines (the redacted database target) cost a parse.
     func say(_ line: @autoclosure () -> String) {
         guard enabled else { return }
-        Say.error(line())
+        errors.write(Array(Console.errorLine(line()).utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalKit
 import TrackerCore
 import TrackerUI
 
@@ -26,20 +27,21 @@ struct Tracker: AsyncParsableCommand {
 
     func run() async throws {
         let root = try await CompositionRoot.open(global)
-        let dependencies = root.screenDependencies(actor: try await root.actingUser().login)
-        await showScreens(dependencies, on: root)
+        let actor = try await root.actingUser().login
+        await showScreens(acting: actor, on: root)
     }
 
     @MainActor
-    private func showScreens(_ dependencies: ScreenDependencies, on root: CompositionRoot) async {
-        await AppCoordinator(terminal: root.terminal, dependencies: dependencies).start()
+    private func showScreens(acting actor: Login, on root: CompositionRoot) async {
+        await root.screens(actor: actor, on: root.terminal).app().start()
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.
     static func main() async {
         StandardStreams.ignoreBrokenPipes()
         if TrackerVersion.isTheWholeRequest(CommandLine.arguments.dropFirst()) {
-            Say.line(TrackerVersion.line)
+            // A terminal that reads no environment: the version is said before anything is read.
+            StandardTerminal(environment: [:]).say(TrackerVersion.line)
             return
         }
         do {
@@ -52,16 +54,16 @@ struct Tracker: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as CommandWordsError {
-            Say.error(error.description)
+            Console.terminal.sayError(error.description)
             exitProcess(ExitCode.validationFailure.rawValue)
         } catch let error as TrackerError {
-            Say.error("\(error)")
+            Console.terminal.sayError("\(error)")
             exitProcess(ExitStatus.of(error))
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Say.error("\(message) (see --help)")
+            Console.terminal.sayError("\(message) (see --help)")
             exitProcess(code.rawValue)
         }
     }

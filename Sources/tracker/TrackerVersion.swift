@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalKit
 
 /// tracker's version, written here and nowhere else: `tracker --version` and `tracker version`
 /// (answered before the argument parser runs, and before anything reads the environment or connects).
@@ -13,11 +14,11 @@ enum TrackerVersion {
     }
 }
 
-struct VersionCommand: ParsableCommand {
+struct VersionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "version", abstract: "Print tracker's version (also: tracker --version).")
 
-    func run() {
-        Say.line(TrackerVersion.line)
+    func run() async {
+        await Console.terminal.say(TrackerVersion.line)
     }
 }

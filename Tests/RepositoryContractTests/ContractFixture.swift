@@ -7,7 +7,7 @@ struct ContractFixture {
     static let people = ["alice", "Bob", "carol"] + (1...12).map { "dev\($0)" }
 
     let issues: any IssueRepository
-    let users: any AssigneeRepository
+    let users: any UserRepository
     let comments: any CommentRepository
     let labels: any LabelRepository
     let milestones: any MilestoneRepository

@@ -10,12 +10,12 @@ enum RepositoryKind: CaseIterable, Sendable {
 
     /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
     func makeRepositories() async throws -> (
-        issues: any IssueRepository, users: any AssigneeRepository, comments: any CommentRepository,
+        issues: any IssueRepository, users: any UserRepository, comments: any CommentRepository,
         labels: any LabelRepository, milestones: any MilestoneRepository, changes: any ChangeFeedRepository
     ) {
         switch self {
         case .inMemory:
-            let users = InMemoryAssigneeRepository()
+            let users = InMemoryUserRepository()
             let issues = InMemoryIssueRepository(users: users)
             return (
                 issues, users, issues, InMemoryLabelRepository(issues: issues),
@@ -24,7 +24,7 @@ enum RepositoryKind: CaseIterable, Sendable {
         case .postgres:
             let database = Database(settings: try await TestPostgres.shared.freshDatabase())
             return (
-                PostgresIssueRepository(database: database), PostgresAssigneeRepository(database: database),
+                PostgresIssueRepository(database: database), PostgresUserRepository(database: database),
                 PostgresCommentRepository(database: database), PostgresLabelRepository(database: database),
                 PostgresMilestoneRepository(database: database), PostgresChangeFeed(database: database)
             )

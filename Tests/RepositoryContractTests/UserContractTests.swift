@@ -1,7 +1,7 @@
 import Testing
 import TrackerCore
 
-/// `AssigneeRepository`: logins unique ignoring case, kept as first spelled, listed and
+/// `UserRepository`: logins unique ignoring case, kept as first spelled, listed and
 /// suggested the same way.
 @Suite struct UserContractTests {
     @Test(arguments: RepositoryKind.allCases)

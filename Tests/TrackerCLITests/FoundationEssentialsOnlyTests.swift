@@ -1,27 +1,76 @@
 import Foundation
 import Testing
+import TrackerTestSupport
 
 /// The tracker binary links FoundationEssentials, not Foundation: one unguarded `import Foundation`
 /// in any of its files brings back FoundationInternationalization and ICU (50 MB, ~2 ms of every
 /// start-up). Foundation is allowed only where FoundationEssentials cannot be imported (macOS).
+///
+/// Each shipped module names its platform modules (Foundation's, the C library's) in one file,
+/// `PlatformImports.swift`, and exports them to its other files from there.
 @Suite struct FoundationEssentialsOnlyTests {
     /// Targets that are not part of the `tracker` product.
     static let notShipped: Set<String> = ["TrackerTestSupport", "MigrationEmbedder"]
-    static let guardedImport =
-        "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif"
+    static let platformModules = ["Foundation", "FoundationEssentials", "Glibc", "Darwin"]
+    static let guardedImport = """
+        #if canImport(FoundationEssentials)
+        @_exported import FoundationEssentials
+        #else
+        @_exported import Foundation
+        #endif
+        """
 
-    /// Every Foundation module is imported through the guard, FoundationEssentials included (macOS has none).
-    @Test func everyShippedFileImportsFoundationOnlyWhereFoundationEssentialsIsMissing() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "Sources")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path)
-            .filter { $0.hasSuffix(".swift") && !Self.notShipped.contains(String($0.prefix { $0 != "/" })) }
-        #expect(files.count > 100)
-        for file in files {
-            let text = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
-            let unguarded = text.replacingOccurrences(of: Self.guardedImport, with: "").split(separator: "\n")
-                .filter { $0.hasPrefix("import Foundation") || $0.hasPrefix("@_exported import Foundation") }
-            #expect(unguarded.isEmpty, "\(file): \(unguarded)")
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Sources")
+
+    /// Every shipped Swift file, by its path under Sources.
+    static func shippedFiles() throws -> [(path: String, text: String)] {
+        try FileManager.default.subpathsOfDirectory(atPath: sources.path)
+            .filter { $0.hasSuffix(".swift") && !notShipped.contains(String($0.prefix { $0 != "/" })) }
+            .map { ($0, try String(contentsOf: sources.appending(path: $0), encoding: .utf8)) }
+    }
+
+    /// The lines of `text` that import one of the platform modules, whatever their attributes.
+    static func platformImports(in text: String) -> [Substring] {
+        text.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            guard let importWord = words.firstIndex(of: "import"), importWord + 1 < words.count else { return false }
+            return platformModules.contains(String(words[importWord + 1]))
         }
     }
+
+    @Test func onlyEachModulesPlatformImportsFileImportsPlatformModules() throws {
+        let files = try Self.shippedFiles()
+        #expect(files.count > 100)
+        for (path, text) in files where !path.hasSuffix("/PlatformImports.swift") {
+            let imports = Self.platformImports(in: text)
+            #expect(imports.isEmpty, "\(path) imports \(imports); its module's PlatformImports.swift does")
+        }
+    }
+
+    /// Every Foundation module is imported through the guard, FoundationEssentials included (macOS has none).
+    @Test func platformImportsFilesImportFoundationOnlyWhereFoundationEssentialsIsMissing() throws {
+        let platformFiles = try Self.shippedFiles().filter { $0.path.hasSuffix("/PlatformImports.swift") }
+        #expect(platformFiles.count >= 6)
+        for (path, text) in platformFiles {
+            let unguarded = Self.platformImports(in: text.replacingOccurrences(of: Self.guardedImport, with: ""))
+                .filter { $0.contains("Foundation") }
+            #expect(unguarded.isEmpty, "\(path): \(unguarded)")
+            let unexported = Self.platformImports(in: text).filter { !$0.hasPrefix("@_exported import ") }
+            #expect(unexported.isEmpty, "\(path) imports \(unexported) for itself only, not for its module")
+        }
+    }
+
+    #if os(Linux)
+    /// What the sources promise, checked where it counts: the libraries the binary asks the loader
+    /// for (the test build's binary; a `--static-swift-stdlib` one asks for no Swift library).
+    @Test func theBinaryLinksNeitherFoundationNorItsInternationalization() throws {
+        let binary = try Data(contentsOf: TrackerProcess.binary)
+        guard binary.range(of: Data("libswiftCore.so".utf8)) != nil else { return }
+        #expect(binary.range(of: Data("libFoundationEssentials.so".utf8)) != nil)
+        for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            #expect(binary.range(of: Data(library.utf8)) == nil, "the binary names \(library)")
+        }
+    }
+    #endif
 }

@@ -18,7 +18,7 @@ import TrackerTestSupport
         ]
         let session = try tracker.run([], stdin: script.joined(separator: "\n") + "\n")
         #expect(session.status == 0, "\(session.stderr)")
-        #expect(session.stdout.contains("Created issue #2."))
+        #expect(session.stdout.contains("Created issue #2\n"))
         #expect(session.stdout.contains("Closed issue #2 as completed"))
         #expect(session.stdout.contains("Issues · state:all assignee:@me · page 1"))
 
@@ -75,6 +75,6 @@ import TrackerTestSupport
         tracker.environment["NO_COLOR"] = "1"
         let next = try tracker.run([], stdin: "y\ny\nq\n")
         #expect(next.stdout.contains("was not saved: \"Lost? Never\""))
-        #expect(next.stdout.contains("Created issue #1."))
+        #expect(next.stdout.contains("Created issue #1\n"))
     }
 }

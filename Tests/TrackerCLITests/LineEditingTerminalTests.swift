@@ -61,7 +61,7 @@ import TrackerTestSupport
         try await waitFor("Create this issue?")
         try keys("y")
         try press("Enter")
-        try await waitFor("Created issue #1.")
+        try await waitFor("Created issue #1\n")
         try keys("q")
         try press("Enter")
         let after = try await waitFor("SESSION-OVER")

@@ -45,7 +45,7 @@ import TrackerTestSupport
     }
 
     @Test func aLimitNoTableCanReachListsEverything() async throws {
-        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let users = InMemoryUserRepository([try User(login: alice)])
         let issues = InMemoryIssueRepository(users: users)
         _ = try await CreateIssue(issues: issues, users: users)(try IssueDraft(title: "One"), author: alice)
         let page = try await ListIssues(issues: issues)(IssueFilter(limit: Int.max))

@@ -6,14 +6,14 @@ import TrackerTestSupport
 /// requests, the limit of 10 per request, and suggestions for unknown logins. The repositories'
 /// own rules are checked on both implementations by RepositoryContractTests.
 @Suite struct LifecycleUseCaseTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
 
     init() async throws {
         var people = [try User(login: Login("alice")), try User(login: Login("bob")), try User(login: Login("carol"))]
         people += try (1...12).map { try User(login: Login("dev\($0)")) }
-        users = InMemoryAssigneeRepository(people)
+        users = InMemoryUserRepository(people)
         issues = InMemoryIssueRepository(users: users)
         alice = try Login("alice")
         for title in ["One", "Two", "Three"] {

@@ -6,12 +6,12 @@ import TrackerTestSupport
 /// order, filters, logins ignoring case) are checked on both implementations by
 /// RepositoryContractTests.
 @Suite struct UseCaseTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let alice: Login
 
     init() throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice, name: "Alice")])
+        users = InMemoryUserRepository([try User(login: alice, name: "Alice")])
     }
 
     func makeIssues() -> InMemoryIssueRepository {
@@ -57,7 +57,7 @@ import TrackerTestSupport
 @Suite struct NamesMadeMeanwhileTests {
     @Test func aLabelThatAppearedMeanwhileIsAskedToRunAgainNotSuggestedToItself() async throws {
         let alice = try Login("alice")
-        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let users = InMemoryUserRepository([try User(login: alice)])
         let issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "One"), author: alice)
         // The label list as it is after someone created `bug`, while the issue's store ran without it.

@@ -7,7 +7,7 @@ import TrackerTestSupport
 /// in order, across lost connections (said once, retried with a bounded growing pause), the
 /// errors it throws, and a follower that closes its session when stopped.
 @Suite struct WatchChangesTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
     let pauses = Recorded<Duration>()
@@ -15,7 +15,7 @@ import TrackerTestSupport
 
     init() throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: Login("bob"))])
         issues = InMemoryIssueRepository(users: users)
     }
 

@@ -58,7 +58,7 @@ import TrackerTestSupport
 
     @Test func noSessionSettingSkipsTheAssigneeCount() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
-        let users = PostgresAssigneeRepository(database: database)
+        let users = PostgresUserRepository(database: database)
         for index in 1...11 { _ = try await users.add(try User(login: Login("dev\(index)"))) }
         let issues = PostgresIssueRepository(database: database)
         _ = try await issues.create(try IssueDraft(title: "one"), author: try Login("dev1"))
@@ -81,7 +81,7 @@ import TrackerTestSupport
 
     @Test func timesAndNumbersOutsideTheRangeAreRefusedByTheSchema() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
-        _ = try await PostgresAssigneeRepository(database: database).add(try User(login: Login("alice")))
+        _ = try await PostgresUserRepository(database: database).add(try User(login: Login("alice")))
         for (number, time) in [("9007199254740992", "2024-01-01Z"), ("5", "10000-01-01Z"), ("6", "0001-12-31 BC")] {
             await #expect(throws: PostgresError.self) {
                 try await database.withConnection { connection in

@@ -17,7 +17,7 @@ import TrackerTestSupport
         static func make(people: Int = 12, issues count: Int = 3) async throws -> Fixture {
             let settings = try await TestPostgres.shared.freshDatabase()
             let database = Database(settings: settings)
-            let users = PostgresAssigneeRepository(database: database)
+            let users = PostgresUserRepository(database: database)
             let fixture = Fixture(
                 settings: settings, database: database, issues: PostgresIssueRepository(database: database),
                 alice: try Login("alice"))

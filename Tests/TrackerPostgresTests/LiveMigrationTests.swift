@@ -105,7 +105,7 @@ import TrackerTestSupport
         let settings = try await TestPostgres.shared.freshDatabase()
         let database = Database(settings: settings)
         let issues = PostgresIssueRepository(database: database)
-        let alice = try await PostgresAssigneeRepository(database: database).add(try User(login: Login("alice"))).login
+        let alice = try await PostgresUserRepository(database: database).add(try User(login: Login("alice"))).login
         let payloads = try await asyncNotifications(on: settings) {
             let issue = try await issues.create(try IssueDraft(title: "Watched"), author: alice)
             _ = try await issues.close(issue.number, reason: .completed, actor: alice)

@@ -31,7 +31,7 @@ import TrackerTestSupport
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
         let issues = PostgresIssueRepository(database: database)
         let milestones = PostgresMilestoneRepository(database: database)
-        let alice = try await PostgresAssigneeRepository(database: database).add(try User(login: Login("alice"))).login
+        let alice = try await PostgresUserRepository(database: database).add(try User(login: Login("alice"))).login
         let titles = try ["v1", "v2", "v3"].map { try MilestoneTitle($0) }
         for title in titles { _ = try await milestones.create(title: title, description: "", dueOn: nil) }
         for index in 0..<30 {

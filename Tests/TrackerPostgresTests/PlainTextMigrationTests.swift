@@ -22,7 +22,7 @@ import TrackerTestSupport
                 """)
         }
         try await Migrator(database: database).migrate()
-        let users = try await PostgresAssigneeRepository(database: database).list(prefix: nil, limit: nil)
+        let users = try await PostgresUserRepository(database: database).list(prefix: nil, limit: nil)
         #expect(users.map(\.name) == ["Alice \u{FFFD}[31m", "Bob\u{FFFD}"])
         let labels = try await PostgresLabelRepository(database: database).list(search: nil)
         #expect(Set(labels.map(\.name.value)) == ["ui\u{FFFD}", "ui\u{FFFD} 2"])

@@ -24,7 +24,7 @@ import TrackerTestSupport
     @Test func acceptedStringsRoundTripAndRefusedOnesNeverArrive() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
         let issues = PostgresIssueRepository(database: database)
-        let users = PostgresAssigneeRepository(database: database)
+        let users = PostgresUserRepository(database: database)
         let author = try await users.add(try User(login: Login("author"))).login
         let create = CreateIssue(issues: issues, users: users)
         var rng = SeededGenerator(seed: 20_261_121)
@@ -63,7 +63,7 @@ import TrackerTestSupport
 
     @Test func generatedNamesRoundTripOrAreRefused() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
-        let users = PostgresAssigneeRepository(database: database)
+        let users = PostgresUserRepository(database: database)
         var rng = SeededGenerator(seed: 42)
         for index in 0..<150 {
             let name = PropertyRoundTripTests.string(&rng)

@@ -10,7 +10,7 @@ import TrackerTestSupport
 @Suite struct RepositoryTests {
     static func database() async throws -> Database {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
-        let users = PostgresAssigneeRepository(database: database)
+        let users = PostgresUserRepository(database: database)
         _ = try await users.add(try User(login: Login("alice"), name: "Alice Liddell"))
         _ = try await users.add(try User(login: Login("Bob")))
         return database

@@ -95,7 +95,7 @@ import TrackerTestSupport
     @Test func keysetPagesSeeEveryIssueOnceWhileIssuesAreCreated() async throws {
         let database = Database(settings: try await TestPostgres.shared.freshDatabase())
         let issues = PostgresIssueRepository(database: database)
-        let users = PostgresAssigneeRepository(database: database)
+        let users = PostgresUserRepository(database: database)
         let author = try await users.add(try User(login: Login("alice"))).login
         for index in 1...95 { _ = try await issues.create(try IssueDraft(title: "Issue \(index)"), author: author) }
         let settings = database.settings
@@ -144,7 +144,7 @@ import TrackerTestSupport
         let target = Database(settings: try await TestPostgres.shared.freshDatabase())
         let targetIssues = PostgresIssueRepository(database: target)
         let importer = try Login("importer")
-        _ = try await PostgresAssigneeRepository(database: target).add(try User(login: importer))
+        _ = try await PostgresUserRepository(database: target).add(try User(login: importer))
         let result = try await ImportIssues(issues: targetIssues)(records, actor: importer)
         #expect(result.count == 300 && result.renumbered.isEmpty)
         let imported = try await targetIssues.list(IssueFilter(state: .all, ascending: true, limit: nil))
@@ -155,7 +155,7 @@ import TrackerTestSupport
             ).rows[0].decode(0, as: Int.self)
         }
         #expect(assigneeCounts == 0, "the statement trigger kept assignee_count right")
-        let next = try await CreateIssue(issues: targetIssues, users: PostgresAssigneeRepository(database: target))(
+        let next = try await CreateIssue(issues: targetIssues, users: PostgresUserRepository(database: target))(
             try IssueDraft(title: "After import"), author: originals[0].author)
         #expect(next.number.value == 301)
 

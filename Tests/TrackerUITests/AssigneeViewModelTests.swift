@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct AssigneeViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let alice: Login
 
     init() throws {
-        users = InMemoryAssigneeRepository(
+        users = InMemoryUserRepository(
             try (["alice", "bob", "carol", "dave"] + (1...9).map { "dev\($0)" }).map { try User(login: Login($0)) })
         alice = try Login("alice")
     }
@@ -47,7 +47,7 @@ import TrackerUI
 
     @Test func leavingThePickerRecordsWhatChangedAsTheServerSpellsIt() async throws {
         let (issues, viewModel) = try await carolSwappedForBobOnThePicker()
-        let finished = await viewModel.send(.pick(PickerCommands.parse("q")))
+        let finished = await viewModel.send(.pick(.done))
         #expect(finished == .finished([try Login("bob")]))
         let one = try IssueNumber(1)
         #expect(
@@ -121,16 +121,16 @@ import TrackerUI
         let viewModel = try makeViewModel(issues)
         await viewModel.send(.appear)
         await viewModel.send(.pick(.toggle(99)))
-        #expect(viewModel.output.notice == "Pick a number from 1 to \(AssigneeViewModel.candidateCount).")
+        #expect(viewModel.output.notice == .outOfRange(AssigneeViewModel.candidateCount))
         await viewModel.send(.pick(.search("zz")))
-        #expect(viewModel.output.notice == "Nobody's login starts with 'zz'.")
+        #expect(viewModel.output.notice == .noMatch("zz"))
         await viewModel.send(.pick(.search("dev")))
         for position in 1...8 { await viewModel.send(.pick(.toggle(position))) }
         try await toggle("dev9", on: viewModel)
         try await toggle("bob", on: viewModel)
         try await toggle("carol", on: viewModel)
         #expect(viewModel.output.selected.count == 10)
-        #expect(viewModel.output.notice == "An issue can have at most 10 assignees; remove someone first.")
+        #expect(viewModel.output.notice == .full(10))
         #expect(viewModel.output.failure == nil)
     }
 

@@ -7,15 +7,16 @@ import TrackerUI
 @MainActor
 @Suite struct ChoiceViewModelTests {
     let issues: InMemoryIssueRepository
-    let dependencies: ScreenDependencies
+    let screens: ScreenFactory
     let alice: Login
     let one: IssueNumber
 
     init() async throws {
         alice = try Login("alice")
-        let users = InMemoryAssigneeRepository([try User(login: alice)])
+        let users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
-        dependencies = .wiring(actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository())
+        screens = .wiring(
+            actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository(), terminal: ScriptedTerminal())
         let labels = InMemoryLabelRepository(issues: issues)
         for name in ["bug", "docs", "ui"] { _ = try await labels.create(try Label(name: LabelName(name))) }
         let milestones = InMemoryMilestoneRepository(issues: issues)
@@ -29,7 +30,7 @@ import TrackerUI
     func names(_ texts: String...) throws -> [LabelName] { try texts.map { try LabelName($0) } }
 
     @Test func labelsOfAnIssueAreToggledAndSavedAsOneEdit() async throws {
-        let viewModel = ChoiceViewModel.labels(.issue(one), dependencies: dependencies)
+        let viewModel = screens.labelChoices(.issue(one))
         await viewModel.send(.appear)
         #expect(viewModel.output.picker.selected == (try names("docs")))
         #expect(viewModel.output.picker.choices == (try names("docs", "bug", "ui")), "the choice first")
@@ -43,23 +44,22 @@ import TrackerUI
         }
         #expect(change.added == (try names("bug")))
         #expect(change.removed == (try names("docs")))
-        #expect(change.describe("Labels of issue 1", name: \.value) == "Labels of issue 1: added bug; removed docs")
         #expect(await issues.all.first?.labels.map(\.name) == (try names("bug")))
     }
 
     @Test func searchingNarrowsTheCandidates() async throws {
-        let viewModel = ChoiceViewModel.labels(.issue(one), dependencies: dependencies)
+        let viewModel = screens.labelChoices(.issue(one))
         await viewModel.send(.appear)
         await viewModel.send(.pick(.search("u")))
         #expect(viewModel.output.picker.choices == (try names("docs", "bug", "ui")))
         await viewModel.send(.pick(.search("zzz")))
-        #expect(viewModel.output.notice == "No label matches 'zzz'.")
+        #expect(viewModel.output.notice == .noMatch("zzz"))
         await viewModel.send(.pick(.toggle(4)))
-        #expect(viewModel.output.notice == "Pick a number from 1 to 1.")
+        #expect(viewModel.output.notice == .outOfRange(1))
     }
 
     @Test func cancellingSavesNothing() async throws {
-        let viewModel = ChoiceViewModel.labels(.issue(one), dependencies: dependencies)
+        let viewModel = screens.labelChoices(.issue(one))
         await viewModel.send(.appear)
         await viewModel.send(.pick(.toggle(2)))
         #expect(await viewModel.send(.pick(.cancel)) == .finished(nil))
@@ -67,16 +67,16 @@ import TrackerUI
     }
 
     @Test func aMilestoneIsAtMostOneAndNoneRemovesIt() async throws {
-        let viewModel = ChoiceViewModel.milestone(.issue(one), dependencies: dependencies)
+        let viewModel = screens.milestoneChoices(.issue(one))
         await viewModel.send(.appear)
         #expect(viewModel.output.picker.choices.map(\.value) == ["v1.0", "v2.0"])
         await viewModel.send(.pick(.toggle(1)))
         await viewModel.send(.pick(.toggle(2)))
-        #expect(viewModel.output.notice?.hasPrefix("An issue is in at most one milestone") == true)
+        #expect(viewModel.output.notice == .full(1))
         await viewModel.send(.pick(.done))
         #expect(await issues.all.first?.milestone?.title.value == "v1.0")
 
-        let again = ChoiceViewModel.milestone(.issue(one), dependencies: dependencies)
+        let again = screens.milestoneChoices(.issue(one))
         await again.send(.appear)
         #expect(again.output.picker.selected.map(\.value) == ["v1.0"])
         await again.send(.pick(.toggle(1)))
@@ -85,12 +85,12 @@ import TrackerUI
             Issue.record("not finished: \(String(describing: route))")
             return
         }
-        #expect(change.describe("Milestone of issue 1", name: \.value) == "Milestone of issue 1: removed v1.0")
+        #expect(change.removed.map(\.value) == ["v1.0"] && change.added.isEmpty)
         #expect(await issues.all.first?.milestone == nil, "choosing none removes the milestone")
     }
 
     @Test func aDraftsChoiceIsHandedBackNotSaved() async throws {
-        let viewModel = ChoiceViewModel.labels(.draft(try names("ui")), dependencies: dependencies)
+        let viewModel = screens.labelChoices(.draft(try names("ui")))
         await viewModel.send(.appear)
         #expect(viewModel.output.picker.choices == (try names("ui", "bug", "docs")))
         await viewModel.send(.pick(.toggle(2)))
@@ -102,12 +102,10 @@ import TrackerUI
 
     @Test func noChangeSaysSoAndWritesNothing() async throws {
         let before = try await issues.details(of: one).events
-        let viewModel = ChoiceViewModel.labels(.issue(one), dependencies: dependencies)
+        let viewModel = screens.labelChoices(.issue(one))
         await viewModel.send(.appear)
         let route = await viewModel.send(.pick(.done))
         #expect(route == .finished(ChoiceChange(original: try names("docs"), chosen: try names("docs"))))
-        #expect(
-            ChoiceChange<LabelName>.none.describe("Labels of issue 1", name: \.value) == "Labels of issue 1 unchanged")
         #expect(try await issues.details(of: one).events == before, "nothing was saved")
     }
 }

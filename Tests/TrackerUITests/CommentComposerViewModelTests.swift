@@ -5,7 +5,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct CommentComposerViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -13,7 +13,7 @@ import TrackerUI
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         one = try IssueNumber(1)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
@@ -26,29 +26,28 @@ import TrackerUI
                 comment: CommentOnIssue(comments: issues, drafts: drafts), recoverDraft: RecoverDraft(drafts: drafts)))
     }
 
-    @Test func linesEndAtALoneDot() async throws {
+    @Test func aCommentThatKeepsTheRulesIsReadyToPost() async throws {
         let viewModel = makeViewModel()
-        await viewModel.send(.line("Seen it too."))
-        await viewModel.send(.line(" . "))
-        #expect(viewModel.output.typed?.lines == ["Seen it too.", " . "])
-        await viewModel.send(.line("."))
-        #expect(viewModel.output.typed == nil)
+        #expect(viewModel.output.step == .text)
+        await viewModel.send(.text("Seen it too.\n . "))
         #expect(viewModel.output.text == "Seen it too.\n . ")
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
+        #expect(viewModel.output.step == .ready)
     }
 
-    @Test(arguments: [["."], ["", "  ", "."]])
-    func anEmptyCommentIsAProblem(_ lines: [String]) async throws {
+    /// What the line front hands over for `.` alone, and for blank lines then `.`.
+    @Test(arguments: ["", "\n  "])
+    func anEmptyCommentIsAFailure(_ text: String) async throws {
         let viewModel = makeViewModel()
-        for line in lines { await viewModel.send(.line(line)) }
-        #expect(viewModel.output.problem == .invalidInput(field: "comment", rule: "cannot be empty; write something"))
-        #expect(viewModel.output.typed == nil, "asked again from nothing")
+        await viewModel.send(.text(text))
+        #expect(viewModel.output.failure == .invalidInput(field: "comment", rule: "cannot be empty; write something"))
+        #expect(viewModel.output.step == .text, "asked again")
     }
 
-    @Test func aCommentOverTheLimitIsAProblem() async throws {
+    @Test func aCommentOverTheLimitIsAFailure() async throws {
         let viewModel = makeViewModel()
         await viewModel.send(.text(String(repeating: "x", count: Comment.maximumBodyLength + 1)))
-        #expect(viewModel.output.problem?.description.contains("the limit is 65536") == true)
+        #expect(viewModel.output.failure?.description.contains("the limit is 65536") == true)
     }
 
     @Test func postingAddsTheCommentAndForgetsAnEarlierDraft() async throws {

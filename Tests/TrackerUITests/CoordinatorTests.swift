@@ -7,24 +7,24 @@ import TrackerUI
 /// The screens driven through a scripted terminal with in-memory use cases.
 @MainActor
 @Suite struct CoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
 
     init() throws {
-        users = InMemoryAssigneeRepository(try ["alice", "bob", "carol"].map { try User(login: Login($0)) })
+        users = InMemoryUserRepository(try ["alice", "bob", "carol"].map { try User(login: Login($0)) })
         issues = InMemoryIssueRepository(users: users)
         alice = try Login("alice")
     }
 
-    func dependencies() -> ScreenDependencies {
-        .wiring(actor: alice, issues: issues, users: users, drafts: drafts)
+    func screens(on terminal: ScriptedTerminal) -> ScreenFactory {
+        .wiring(actor: alice, issues: issues, users: users, drafts: drafts, terminal: terminal)
     }
 
     func run(_ script: [String]) async -> ScriptedTerminal {
         let terminal = ScriptedTerminal(script: script)
-        await AppCoordinator(terminal: terminal, dependencies: dependencies()).start()
+        await screens(on: terminal).app().start()
         return terminal
     }
 
@@ -37,7 +37,7 @@ import TrackerUI
         #expect(created.body == "It crashes.\nEvery time.")
         #expect(created.assignees == [try Login("bob")])
         #expect(created.author == alice)
-        let afterCreate = try #require(terminal.output.range(of: "Created issue #1."))
+        let afterCreate = try #require(terminal.output.range(of: "Created issue #1\n"))
         let listAfter = terminal.output[..<afterCreate.lowerBound]
         #expect(listAfter.contains("#1  Crash on start  bob"))
     }
@@ -139,7 +139,7 @@ import TrackerUI
     @Test func aDatabaseFailureOnConfirmKeepsTheDraftAndOffersItBack() async throws {
         let terminal = ScriptedTerminal(script: ["n", "Kept title", "kept body", ".", "n", "y"])
         await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
-        #expect(await IssueListCoordinator(terminal: terminal, dependencies: dependencies()).start() == .quit)
+        #expect(await screens(on: terminal).issueList().start() == .quit)
         #expect(terminal.output.contains("Your draft is saved"))
         #expect(try drafts.load(.newIssue) == SavedDraft(title: "Kept title", body: "kept body", assignees: []))
 
@@ -151,12 +151,12 @@ import TrackerUI
 
     @Test func aFinishedChildIsRemovedByIdentityAndFreed() async throws {
         let terminal = ScriptedTerminal(script: ["Title", ".", "y", "1", "done", "y"])
-        let list = IssueListCoordinator(terminal: ScriptedTerminal(), dependencies: dependencies())
+        let list = screens(on: ScriptedTerminal()).issueList()
         weak var weakCreator: IssueCreatorCoordinator?
         weak var weakViewModel: IssueCreatorViewModel?
         do {
-            let creator = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
-            let other = IssueCreatorCoordinator(terminal: terminal, dependencies: dependencies())
+            let creator = screens(on: terminal).issueCreator()
+            let other = screens(on: terminal).issueCreator()
             list.childCoordinators = [other]
             weakCreator = creator
             weakViewModel = creator.viewModel
@@ -178,15 +178,14 @@ import TrackerUI
 
     @Test(arguments: [[":q"], ["Title", ":q"], ["Title", ".", "n", "n"], ["Title", "."]])
     func aCancelledCreatorHandsBackCancelled(_ script: [String]) async {
-        let creator = IssueCreatorCoordinator(terminal: ScriptedTerminal(script: script), dependencies: dependencies())
+        let creator = screens(on: ScriptedTerminal(script: script)).issueCreator()
         #expect(await creator.start() == .cancelled)
         #expect(await issues.all.isEmpty)
     }
 
     @Test func aCreatorTheDatabaseFailsHandsBackTheKeptDraft() async throws {
         await issues.failNextCreate(with: .databaseUnavailable("the database is down"))
-        let creator = IssueCreatorCoordinator(
-            terminal: ScriptedTerminal(script: ["Kept", "body", ".", "n", "y"]), dependencies: dependencies())
+        let creator = screens(on: ScriptedTerminal(script: ["Kept", "body", ".", "n", "y"])).issueCreator()
         let draft = SavedDraft(title: "Kept", body: "body", assignees: [])
         #expect(await creator.start() == .notCreated(.databaseUnavailable("the database is down"), draft, .saved))
         #expect(try drafts.load(.newIssue) == draft)
@@ -195,8 +194,7 @@ import TrackerUI
     @Test func theIssueScreenClosesReopensAndAssignsThenGoesBack() async throws {
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
         let terminal = ScriptedTerminal(script: ["x not-planned", "o", "a", "2", "done", "zzz", "b"])
-        let screen = IssueDetailCoordinator(
-            terminal: terminal, dependencies: dependencies(), number: try IssueNumber(1))
+        let screen = screens(on: terminal).issueDetail(try IssueNumber(1))
         #expect(await screen.start() == .back)
         #expect(screen.childCoordinators.isEmpty)
         #expect(terminal.output.contains("#1 Crash on start"))
@@ -221,8 +219,7 @@ import TrackerUI
 
     @Test func theIssueScreenRefusesAnIssueThatDoesNotExist() async throws {
         let terminal = ScriptedTerminal(script: ["b"])
-        let screen = IssueDetailCoordinator(
-            terminal: terminal, dependencies: dependencies(), number: try IssueNumber(7))
+        let screen = screens(on: terminal).issueDetail(try IssueNumber(7))
         guard case .notShown(.notFound) = await screen.start() else {
             Issue.record("a missing issue must end the screen as not shown")
             return
@@ -232,14 +229,11 @@ import TrackerUI
     }
 
     @Test func theAssigneeScreenHandsBackTheChoiceOrNothing() async throws {
-        let chosen = AssigneeCoordinator(
-            terminal: ScriptedTerminal(script: ["2", "done"]), dependencies: dependencies(), mode: .draft([]))
+        let chosen = screens(on: ScriptedTerminal(script: ["2", "done"])).assignees(.draft([]))
         #expect(await chosen.start() == .chosen([try Login("bob")]))
-        let cancelled = AssigneeCoordinator(
-            terminal: ScriptedTerminal(script: ["2", ":q"]), dependencies: dependencies(), mode: .draft([]))
+        let cancelled = screens(on: ScriptedTerminal(script: ["2", ":q"])).assignees(.draft([]))
         #expect(await cancelled.start() == .cancelled)
-        let ended = AssigneeCoordinator(
-            terminal: ScriptedTerminal(script: ["2"]), dependencies: dependencies(), mode: .draft([]))
+        let ended = screens(on: ScriptedTerminal(script: ["2"])).assignees(.draft([]))
         #expect(await ended.start() == .cancelled, "end of input is a cancel")
     }
 }

@@ -8,7 +8,7 @@ import TrackerUI
 @MainActor
 @Suite struct IssueCreatorOrganizationTests {
     @Test func labelsAndMilestoneAreCreatedWithTheIssueOrKeptInTheDraft() async throws {
-        let users = InMemoryAssigneeRepository([try User(login: Login("alice"))])
+        let users = InMemoryUserRepository([try User(login: Login("alice"))])
         let issues = InMemoryIssueRepository(users: users)
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)
@@ -24,7 +24,7 @@ import TrackerUI
         await viewModel.send(.labels([try LabelName("BUG"), try LabelName("bgu")]))
         await viewModel.send(.milestone(try MilestoneTitle("v1.0")))
         await viewModel.send(.confirm)
-        #expect(viewModel.output.problem == .unknownLabel(name: "bgu", suggestions: ["bug"]))
+        #expect(viewModel.output.failure == .unknownLabel(name: "bgu", suggestions: ["bug"]))
         #expect(try drafts.load(.newIssue)?.labels == ["BUG", "bgu"])
         #expect(try drafts.load(.newIssue)?.milestone == "v1.0")
 

@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueCreatorViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let drafts = InMemoryDraftRepository()
 
     init() throws {
-        users = InMemoryAssigneeRepository([try User(login: Login("alice")), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: Login("alice")), try User(login: Login("bob"))])
     }
 
     func makeViewModel(_ issues: InMemoryIssueRepository, keepingDrafts: Bool = true) throws -> IssueCreatorViewModel {
@@ -23,11 +23,11 @@ import TrackerUI
     @Test func aBadTitleIsReportedAtOnceAndAGoodOneClearsIt() async throws {
         let viewModel = try makeViewModel(InMemoryIssueRepository(users: users))
         await viewModel.send(.title("   "))
-        #expect(viewModel.output.problem?.description.contains("title") == true)
+        #expect(viewModel.output.failure?.description.contains("title") == true)
         await viewModel.send(.title(String(repeating: "x", count: 257)))
-        #expect(viewModel.output.problem?.description.contains("256") == true)
+        #expect(viewModel.output.failure?.description.contains("256") == true)
         await viewModel.send(.title("Fine"))
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
     }
 
     @Test func confirmCreatesTheIssueAndFinishes() async throws {
@@ -51,7 +51,7 @@ import TrackerUI
         await viewModel.send(.title(""))
         await viewModel.send(.body("A long description I do not want to lose"))
         await viewModel.send(.confirm)
-        #expect(viewModel.output.problem != nil)
+        #expect(viewModel.output.failure != nil)
         #expect(viewModel.output.created == nil)
         #expect(viewModel.output.body == "A long description I do not want to lose")
         #expect(await issues.all.isEmpty)
@@ -64,7 +64,7 @@ import TrackerUI
         await viewModel.send(.body("typed with care"))
         await issues.failNextCall(with: .databaseUnavailable("down"))
         await viewModel.send(.confirm)
-        #expect(viewModel.output.problem == .databaseUnavailable("down"))
+        #expect(viewModel.output.failure == .databaseUnavailable("down"))
         #expect(viewModel.output.keptDraft == .saved)
         #expect(try drafts.load(.newIssue) == SavedDraft(title: "Kept", body: "typed with care", assignees: []))
     }
@@ -95,25 +95,30 @@ import TrackerUI
         #expect(try drafts.load(.newIssue) == nil)
     }
 
-    @Test func bodyLinesEndAtALoneDotAndAreCheckedThen() async throws {
+    @Test func aBodyIsCheckedWhenItIsHandedOverAndTheTitleThenTheBodyAreAskedFor() async throws {
         let viewModel = try makeViewModel(InMemoryIssueRepository(users: users))
-        await viewModel.send(.bodyLine("First line"))
-        await viewModel.send(.bodyLine(""))
-        await viewModel.send(.bodyLine(" . "))
-        #expect(viewModel.output.bodyLinesTyped == ["First line", "", " . "])
-        #expect(viewModel.output.body == "")
-        await viewModel.send(.bodyLine("."))
-        #expect(viewModel.output.bodyLinesTyped == nil)
+        #expect(viewModel.output.step == .title)
+        await viewModel.send(.title("Fine"))
+        #expect(viewModel.output.step == .body)
+        await viewModel.send(.body(String(repeating: "x", count: IssueDraft.maximumBodyLength + 1)))
+        #expect(viewModel.output.failure?.description.contains("65536") == true)
+        #expect(viewModel.output.step == .body, "asked again")
+        await viewModel.send(.body("First line\n\n . "))
         #expect(viewModel.output.body == "First line\n\n . ")
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
+        #expect(viewModel.output.step == .assigneesQuestion)
+        #expect(await viewModel.send(.wantsAssignees(false)) == nil)
+        #expect(viewModel.output.step == .confirm)
     }
 
-    @Test func aBodyOverTheLimitIsReportedWhenItEnds() async throws {
-        let viewModel = try makeViewModel(InMemoryIssueRepository(users: users))
-        await viewModel.send(.bodyLine(String(repeating: "x", count: IssueDraft.maximumBodyLength + 1)))
-        #expect(viewModel.output.problem == nil)
-        await viewModel.send(.bodyLine("."))
-        #expect(viewModel.output.problem?.description.contains("65536") == true)
-        #expect(viewModel.output.bodyLinesTyped == nil, "asked again from an empty body")
+    @Test func aRestoredDraftOpensAtTheConfirmation() async throws {
+        let draft = SavedDraft(title: "Kept", body: "typed", assignees: ["bob"], labels: ["bug"], milestone: "v1.0")
+        let viewModel = IssueCreatorViewModel(
+            useCases: .init(create: CreateIssue(issues: InMemoryIssueRepository(users: users), users: users)),
+            author: try Login("alice"), prefill: draft)
+        await viewModel.send(.appear)
+        #expect(viewModel.output.notice == .opened(restored: true))
+        #expect(viewModel.output.step == .confirm)
+        #expect(viewModel.output.draft == draft)
     }
 }

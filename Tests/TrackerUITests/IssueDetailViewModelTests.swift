@@ -5,13 +5,13 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueDetailViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice)])
+        users = InMemoryUserRepository([try User(login: alice)])
         issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
     }
@@ -38,14 +38,21 @@ import TrackerUI
     @Test func closeAndReopenSayWhatTheyDidAndShowTheNewTimeline() async throws {
         let viewModel = try makeViewModel(actor: alice)
         await viewModel.send(.close(.notPlanned))
-        #expect(viewModel.output.notice == "Closed issue #1 as not planned")
+        guard case .stateChanged(.changed(let closed), closing: .notPlanned)? = viewModel.output.notice else {
+            Issue.record("expected a close, got \(String(describing: viewModel.output.notice))")
+            return
+        }
+        #expect(closed.state == .closed)
         #expect(viewModel.output.details?.issue.state == .closed)
         await viewModel.send(.close(.completed))
-        #expect(viewModel.output.notice == "Issue #1 is already closed")
+        #expect(viewModel.output.notice == .stateChanged(.unchanged(closed), closing: .completed))
         await viewModel.send(.reopen)
-        #expect(viewModel.output.notice == "Reopened issue #1")
+        guard case .stateChanged(.changed(let reopened), closing: nil)? = viewModel.output.notice else {
+            Issue.record("expected a reopen, got \(String(describing: viewModel.output.notice))")
+            return
+        }
         await viewModel.send(.reopen)
-        #expect(viewModel.output.notice == "Issue #1 is already open")
+        #expect(viewModel.output.notice == .stateChanged(.unchanged(reopened), closing: nil))
         #expect(viewModel.output.details?.events.map(\.kind) == [.created, .closed(.notPlanned), .reopened])
     }
 
@@ -71,20 +78,20 @@ import TrackerUI
         _ = try await issues.edit(
             [try IssueNumber(1)], try IssueEdit(title: "Crash at launch"), read: nil, actor: alice)
         await viewModel.send(.edited)
-        #expect(viewModel.output.notice == "Edited issue #1")
+        #expect(viewModel.output.notice == .edited)
         #expect(viewModel.output.details?.issue.title == "Crash at launch")
 
         let comment = try await issues.add("Seen it too.", to: try IssueNumber(1), author: alice)
-        await viewModel.send(.commented)
-        #expect(viewModel.output.notice == "Commented on issue #1")
+        await viewModel.send(.commented(comment))
+        #expect(viewModel.output.notice == .commented(comment))
         #expect(viewModel.output.details?.comments == [comment])
 
         _ = try await issues.assign([alice], to: [try IssueNumber(1)], actor: alice)
         await viewModel.send(.assigned([alice]))
-        #expect(viewModel.output.notice == "Assignees of issue #1: alice")
+        #expect(viewModel.output.notice == .assigned([alice]))
         #expect(viewModel.output.details?.issue.assignees == [alice])
         await viewModel.send(.assigned([]))
-        #expect(viewModel.output.notice == "Issue #1 has no assignees")
+        #expect(viewModel.output.notice == .assigned([]))
 
         await viewModel.send(.appear)
         #expect(viewModel.output.notice == nil, "a notice is said once")

@@ -5,7 +5,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueEditorViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -15,7 +15,7 @@ import TrackerUI
     init() async throws {
         alice = try Login("alice")
         bob = try Login("bob")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: bob)])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: bob)])
         issues = InMemoryIssueRepository(users: users)
         one = try IssueNumber(1)
         _ = try await issues.create(try IssueDraft(title: "Crash on start", body: "Steps"), author: alice)
@@ -41,13 +41,13 @@ import TrackerUI
         let issue = try #require(await issues.all.first)
         #expect(viewModel.output.read == ReadVersion(issue))
         #expect(viewModel.output.text == IssueText(title: "Crash on start", body: "Steps"))
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
     }
 
-    @Test func aMissingIssueIsAProblemAndCannotBeSaved() async throws {
+    @Test func aMissingIssueIsAFailureAndCannotBeSaved() async throws {
         let viewModel = makeViewModel(try IssueNumber(99))
         await viewModel.send(.appear)
-        #expect(viewModel.output.problem == .notFound("issue #99 does not exist"))
+        #expect(viewModel.output.failure == .notFound("issue #99 does not exist"))
         await viewModel.send(.save)
         #expect(viewModel.output.result == .failed(.notFound("issue #99 does not exist"), kept: false))
     }
@@ -56,24 +56,23 @@ import TrackerUI
         let viewModel = await appeared()
         await viewModel.send(.title("   "))
         #expect(viewModel.output.title == "Crash on start")
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
         await viewModel.send(.title(String(repeating: "x", count: 257)))
-        #expect(viewModel.output.problem?.description.contains("the limit is 256") == true)
+        #expect(viewModel.output.failure?.description.contains("the limit is 256") == true)
         await viewModel.send(.title("  Crash at launch  "))
         #expect(viewModel.output.title == "Crash at launch")
-        #expect(viewModel.output.problem == nil)
+        #expect(viewModel.output.failure == nil)
     }
 
-    @Test func aDotFirstKeepsTheBodyAndLinesReplaceIt() async throws {
+    @Test func aBodyKeptOrWrittenFollowsTheTitle() async throws {
         let viewModel = await appeared()
-        await viewModel.send(.bodyLine("."))
-        #expect(viewModel.output.typedBody == nil)
-        #expect(viewModel.output.body == "Steps")
-        await viewModel.send(.bodyLine("New steps"))
-        await viewModel.send(.bodyLine(""))
-        #expect(viewModel.output.typedBody?.lines == ["New steps", ""])
-        await viewModel.send(.bodyLine("."))
-        #expect(viewModel.output.typedBody == nil)
+        #expect(viewModel.output.step == .title)
+        await viewModel.send(.title(""))
+        #expect(viewModel.output.step == .body)
+        await viewModel.send(.body(nil))
+        #expect(viewModel.output.body == "Steps", "nothing written keeps the body")
+        #expect(viewModel.output.step == .ready)
+        await viewModel.send(.body("New steps\n"))
         #expect(viewModel.output.body == "New steps\n")
     }
 
@@ -115,6 +114,7 @@ import TrackerUI
         await viewModel.send(.text(IssueText(title: "Crash at launch", body: "Steps")))
         _ = try await issues.edit([one], try IssueEdit(body: "Steps\nby bob"), read: nil, actor: bob)
         await viewModel.send(.save)
+        #expect(viewModel.output.step == .conflict(try #require(viewModel.output.conflict)))
         guard case .conflict(let conflict) = viewModel.output.result else {
             Issue.record("expected a conflict, got \(String(describing: viewModel.output.result))")
             return
@@ -128,6 +128,7 @@ import TrackerUI
 
         await viewModel.send(.reload)
         #expect(viewModel.output.result == nil)
+        #expect(viewModel.output.step == .review, "the text over the new version, to look at before saving")
         #expect(viewModel.output.text == IssueText(title: "Crash at launch", body: "Steps\nby bob"))
         await viewModel.send(.save)
         guard case .saved(let issue) = viewModel.output.result else {

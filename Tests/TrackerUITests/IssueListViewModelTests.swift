@@ -6,7 +6,7 @@ import TrackerUI
 
 @MainActor
 @Suite struct IssueListViewModelTests {
-    let users = InMemoryAssigneeRepository([try! User(login: Login("alice"))])
+    let users = InMemoryUserRepository([try! User(login: Login("alice"))])
 
     func seeded(_ titles: [String]) async throws -> InMemoryIssueRepository {
         let issues = InMemoryIssueRepository(users: users)
@@ -25,9 +25,9 @@ import TrackerUI
     @Test func anEmptyListSaysSo() async throws {
         let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded([])))
         await viewModel.send(.appear)
-        #expect(viewModel.output.notice == "No open issues.")
+        #expect(viewModel.output.notice == .noIssues(.open))
         await viewModel.send(.filter(IssueFilter(state: .closed)))
-        #expect(viewModel.output.notice == "No closed issues.")
+        #expect(viewModel.output.notice == .noIssues(.closed))
         #expect(viewModel.output.filter.state == .closed)
     }
 
@@ -65,15 +65,28 @@ import TrackerUI
             ),
             actor: try Login("alice"))
         await viewModel.send(.appear)
-        await viewModel.send(.close(try IssueNumber(2)))
-        #expect(viewModel.output.notice == "Closed issue #2 as completed")
+        let two = try IssueNumber(2)
+        await viewModel.send(.close([two], .completed))
+        guard case .stateChanged(let changes, closing: .completed)? = viewModel.output.notice, changes.count == 1,
+            case .changed(let closed) = changes[0]
+        else {
+            Issue.record("expected a close, got \(String(describing: viewModel.output.notice))")
+            return
+        }
+        #expect(closed.number == two)
         #expect(viewModel.output.issues.map(\.title) == ["One"])
-        await viewModel.send(.close(try IssueNumber(2)))
-        #expect(viewModel.output.notice == "Issue #2 is already closed")
-        await viewModel.send(.reopen(try IssueNumber(2)))
-        #expect(viewModel.output.notice == "Reopened issue #2")
+        await viewModel.send(.close([two], .completed))
+        #expect(viewModel.output.notice == .stateChanged([.unchanged(closed)], closing: .completed))
+        await viewModel.send(.reopen([two]))
+        guard case .stateChanged(let reopens, closing: nil)? = viewModel.output.notice, reopens.count == 1,
+            case .changed(let reopened) = reopens[0]
+        else {
+            Issue.record("expected a reopen, got \(String(describing: viewModel.output.notice))")
+            return
+        }
+        #expect(reopened.state == .open)
         #expect(viewModel.output.issues.map(\.title) == ["Two", "One"])
-        await viewModel.send(.close(try IssueNumber(9)))
+        await viewModel.send(.close([try IssueNumber(9)], .completed))
         #expect(viewModel.output.failure == .notFound("issue #9 does not exist; nothing was changed"))
     }
 
@@ -88,22 +101,32 @@ import TrackerUI
         await viewModel.send(.nextPage)
         #expect(viewModel.output.issues.map(\.number.value) == [1])
         await viewModel.send(.nextPage)
-        #expect(viewModel.output.notice == "This is the last page.")
+        #expect(viewModel.output.notice == .lastPage)
         await viewModel.send(.previousPage)
         await viewModel.send(.previousPage)
         #expect(viewModel.output.issues.map(\.number.value) == [5, 4])
         await viewModel.send(.previousPage)
-        #expect(viewModel.output.notice == "This is the first page.")
+        #expect(viewModel.output.notice == .firstPage)
         await viewModel.send(.filter(IssueFilter(sort: .updated, limit: 2)))
         await viewModel.send(.nextPage)
         #expect(viewModel.output.page == 1)
-        #expect(viewModel.output.notice?.contains("sort:created") == true)
+        #expect(viewModel.output.notice == .pagesNeedCreatedOrder)
     }
 
-    @Test func aPageIsAsTallAsTheTerminalAllows() {
-        #expect(IssueListViewModel.pageSize(height: nil) == IssueListViewModel.pageSize, "a script on a pipe")
-        #expect(IssueListViewModel.pageSize(height: 50) == 44)
-        #expect(IssueListViewModel.pageSize(height: 15) == 9)
-        #expect(IssueListViewModel.pageSize(height: 3) == 5, "never fewer than 5")
+    @Test func closingSeveralWithoutAListLoadsNoPage() async throws {
+        let issues = try await seeded(["One", "Two"])
+        let viewModel = IssueListViewModel(
+            useCases: .init(
+                list: ListIssues(issues: issues), close: CloseIssue(issues: issues), reopen: ReopenIssue(issues: issues)
+            ),
+            actor: try Login("alice"))
+        await viewModel.send(.close([try IssueNumber(1), try IssueNumber(2)], .notPlanned))
+        guard case .stateChanged(let changes, closing: .notPlanned)? = viewModel.output.notice else {
+            Issue.record("expected a close, got \(String(describing: viewModel.output.notice))")
+            return
+        }
+        #expect(changes.map(\.issue.number.value) == [1, 2])
+        #expect(viewModel.output.issues.isEmpty, "a command that shows no list reads none")
+        #expect(await issues.all.allSatisfy { $0.state == .closed })
     }
 }

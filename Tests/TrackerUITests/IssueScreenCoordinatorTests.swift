@@ -1,4 +1,5 @@
 import Foundation
+import LineFront
 import Synchronization
 import Testing
 import TrackerCore
@@ -8,7 +9,7 @@ import TrackerUI
 /// The issue screen's conversation (edit, comment, conflicts) on a scripted terminal.
 @MainActor
 @Suite struct IssueScreenCoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let drafts = InMemoryDraftRepository()
     let alice: Login
@@ -16,7 +17,7 @@ import TrackerUI
     let one: IssueNumber
 
     init() async throws {
-        users = InMemoryAssigneeRepository(try ["alice", "bob"].map { try User(login: Login($0)) })
+        users = InMemoryUserRepository(try ["alice", "bob"].map { try User(login: Login($0)) })
         issues = InMemoryIssueRepository(users: users)
         alice = try Login("alice")
         bob = try Login("bob")
@@ -24,21 +25,20 @@ import TrackerUI
         _ = try await issues.create(try IssueDraft(title: "Crash on start", body: "Steps"), author: alice)
     }
 
-    func dependencies(editBody: (@Sendable (String) -> String?)? = nil) -> ScreenDependencies {
-        .wiring(actor: alice, issues: issues, users: users, drafts: drafts, editBody: editBody)
+    func screens(on terminal: ScriptedTerminal, editBody: BodyEditing? = nil) -> ScreenFactory {
+        .wiring(actor: alice, issues: issues, users: users, drafts: drafts, terminal: terminal, editBody: editBody)
     }
 
     func runApp(_ script: [String]) async -> ScriptedTerminal {
         let terminal = ScriptedTerminal(script: script)
-        await AppCoordinator(terminal: terminal, dependencies: dependencies()).start()
+        await screens(on: terminal).app().start()
         return terminal
     }
 
     /// The issue screen on issue 1, run to its end.
     func runScreen(_ script: [String], editBody: (@Sendable (String) -> String?)? = nil) async -> ScriptedTerminal {
         let terminal = ScriptedTerminal(script: script)
-        let screen = IssueDetailCoordinator(
-            terminal: terminal, dependencies: dependencies(editBody: editBody), number: one)
+        let screen = screens(on: terminal, editBody: editBody).issueDetail(one)
         #expect(await screen.start() == .back)
         #expect(screen.childCoordinators.isEmpty, "every child screen is removed once it ends")
         return terminal
@@ -67,7 +67,7 @@ import TrackerUI
 
     @Test func theSameTextChangesNothingAndSaysSo() async throws {
         let terminal = await runScreen(["e", "", ".", "b"])
-        #expect(terminal.output.contains("No change: the title and body are as they were; nothing was written."))
+        #expect(terminal.output.contains("No changes to issue #1: the text is as it was\n"))
         #expect(try await issues.details(of: one).events.map(\.kind) == [.created])
     }
 
@@ -83,7 +83,7 @@ import TrackerUI
         let comments = try await issues.details(of: one).comments
         #expect(comments.map(\.body) == ["Seen it too.\n\nOn 2.3."])
         #expect(comments.first?.author == alice)
-        let notice = try #require(terminal.output.range(of: "Commented on issue #1\n"))
+        let notice = try #require(terminal.output.range(of: "Commented on issue #1 (comment 1)\n"))
         let reloaded = terminal.output[..<notice.lowerBound]
         #expect(
             reloaded.contains("Comments (1)\n\nalice commented just now (comment 1)\n  Seen it too.\n\n  On 2.3.\n"))
@@ -99,7 +99,7 @@ import TrackerUI
 
     @Test func aCommentTheDatabaseRefusesIsOneLineAndKept() async throws {
         let terminal = ScriptedTerminal(script: ["Seen it too.", "."])
-        let composer = CommentComposerCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
+        let composer = screens(on: terminal).commentComposer(one)
         await issues.failNextCall(with: .databaseUnavailable("the database is down"))
         let outcome = await composer.start()
         #expect(outcome == .notPosted(.databaseUnavailable("the database is down"), kept: true))
@@ -112,8 +112,8 @@ import TrackerUI
 
     @Test func anIssueTheEditorCannotReadIsOneLineFromTheScreen() async throws {
         let terminal = ScriptedTerminal(script: ["e", "b"])
-        let screen = IssueDetailCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
-        let editor = IssueEditorCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
+        let screen = screens(on: terminal).issueDetail(one)
+        let editor = screens(on: terminal).issueEditor(one)
         await issues.failNextCall(with: .databaseUnavailable("the database is down"))
         let outcome = await screen.run(editor)
         #expect(outcome == .notSaved(.databaseUnavailable("the database is down"), kept: false))
@@ -186,8 +186,7 @@ import TrackerUI
     @Test func aConflictAnsweredNoKeepsTheTextAsTheEditDraft() async throws {
         let editor = editorWhileBobEditsTheBody(answers: ["Crash at launch\n\nMy steps\n"])
         let terminal = ScriptedTerminal(script: ["n"])
-        let coordinator = IssueEditorCoordinator(
-            terminal: terminal, dependencies: dependencies(editBody: editor.open), number: one)
+        let coordinator = screens(on: terminal, editBody: editor.open).issueEditor(one)
         let outcome = await coordinator.start()
         guard case .notSaved(.editConflict(let conflict), kept: true) = outcome else {
             Issue.record("expected a kept conflict, got \(outcome)")
@@ -217,13 +216,13 @@ import TrackerUI
     }
 
     @Test func finishedEditorAndComposerAreRemovedAndFreed() async throws {
-        let screen = IssueDetailCoordinator(terminal: ScriptedTerminal(), dependencies: dependencies(), number: one)
+        let screen = screens(on: ScriptedTerminal()).issueDetail(one)
         weak var weakEditor: IssueEditorCoordinator?
         weak var weakComposer: CommentComposerCoordinator?
         do {
             let terminal = ScriptedTerminal(script: ["Renamed", ".", "A comment", "."])
-            let editor = IssueEditorCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
-            let composer = CommentComposerCoordinator(terminal: terminal, dependencies: dependencies(), number: one)
+            let editor = screens(on: terminal).issueEditor(one)
+            let composer = screens(on: terminal).commentComposer(one)
             weakEditor = editor
             weakComposer = composer
             guard case .saved = await screen.run(editor), case .posted = await screen.run(composer) else {

@@ -5,11 +5,11 @@ import TrackerUI
 
 @MainActor
 @Suite struct PeopleViewModelTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let viewModel: PeopleViewModel
 
     init() throws {
-        users = InMemoryAssigneeRepository([
+        users = InMemoryUserRepository([
             try User(login: Login("alice"), name: "Alice A"), try User(login: Login("bob")),
         ])
         viewModel = PeopleViewModel(listUsers: ListUsers(users: users), addUser: AddUser(users: users))
@@ -20,33 +20,34 @@ import TrackerUI
         await viewModel.send(.appear)
         #expect(viewModel.output.people.map(\.user.login.value) == ["alice", "bob"])
         #expect(viewModel.output.people.map(\.openAssignments) == [3, 0])
-
-        let terminal = ScriptedTerminal()
-        PeopleView().render(viewModel.output, to: terminal)
-        #expect(terminal.output.contains("1 Issues  2 Labels  3 Milestones  [4 People]"))
-        #expect(terminal.output.contains("alice  Alice A  3"))
     }
 
     @Test func addsAUserWithAName() async throws {
-        await viewModel.send(.add(login: "carol", name: "Carol C"))
-        #expect(viewModel.output.notice == "Added user carol")
+        await viewModel.send(.appear)
+        let carol = try User(login: Login("carol"), name: "Carol C")
+        await viewModel.send(.add(carol))
+        #expect(viewModel.output.notice == .added(carol, role: nil))
         #expect(viewModel.output.people.last?.user.name == "Carol C")
     }
 
-    @Test func aBadLoginOrATakenOneIsAFailure() async throws {
-        await viewModel.send(.add(login: "bad_login", name: ""))
-        #expect(viewModel.output.failure != nil)
-        await viewModel.send(.add(login: "ALICE", name: ""))
+    @Test func aTakenLoginOrABadFieldIsAFailure() async throws {
+        await viewModel.send(.add(try User(login: Login("ALICE"))))
         #expect(viewModel.output.failure != nil, "logins are unique ignoring case")
-        await viewModel.send(.add(login: "dave", name: "D\u{1B}[31m"))
+        await viewModel.send(.invalid(.invalidInput(field: "name", rule: "control characters are not allowed")))
         #expect(viewModel.output.failure?.description == "invalid name: control characters are not allowed")
     }
 
-    @Test func parsesEveryCommand() {
-        #expect(PeopleCommands.parse("n carol") == .input(.add(login: "carol", name: "")))
-        #expect(PeopleCommands.parse("n carol Carol de Vries") == .input(.add(login: "carol", name: "Carol de Vries")))
-        #expect(PeopleCommands.parse("n") == .input(.unknown("n")))
-        #expect(PeopleCommands.parse("q") == .quit)
-        #expect(PeopleCommands.parse("") == .input(.appear))
+    /// `tracker users list`: nobody found says whether anybody is registered at all.
+    @Test func aListThatFindsNobodySaysWhy() async throws {
+        await viewModel.send(.list(prefix: "b"))
+        #expect(viewModel.output.users.map(\.login.value) == ["bob"])
+        #expect(viewModel.output.people.isEmpty, "no assignments are counted for a list")
+        await viewModel.send(.list(prefix: "zz"))
+        #expect(viewModel.output.notice == .noneMatch("zz"))
+        let nobody = PeopleViewModel(
+            listUsers: ListUsers(users: InMemoryUserRepository([])),
+            addUser: AddUser(users: InMemoryUserRepository([])))
+        await nobody.send(.list(prefix: "zz"))
+        #expect(nobody.output.notice == .nobodyRegistered)
     }
 }

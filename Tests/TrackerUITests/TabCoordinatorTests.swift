@@ -6,13 +6,13 @@ import TrackerUI
 /// The tab bar and the organization screens, driven through the root on a scripted terminal.
 @MainActor
 @Suite struct TabCoordinatorTests {
-    let users: InMemoryAssigneeRepository
+    let users: InMemoryUserRepository
     let issues: InMemoryIssueRepository
     let alice: Login
 
     init() async throws {
         alice = try Login("alice")
-        users = InMemoryAssigneeRepository([try User(login: alice), try User(login: Login("bob"))])
+        users = InMemoryUserRepository([try User(login: alice), try User(login: Login("bob"))])
         issues = InMemoryIssueRepository(users: users)
         _ = try await issues.create(try IssueDraft(title: "Crash on start"), author: alice)
     }
@@ -22,9 +22,9 @@ import TrackerUI
 
     func run(_ script: [String]) async -> ScriptedTerminal {
         let terminal = ScriptedTerminal(script: script)
-        let dependencies = ScreenDependencies.wiring(
-            actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository())
-        let app = AppCoordinator(terminal: terminal, dependencies: dependencies)
+        let screens = ScreenFactory.wiring(
+            actor: alice, issues: issues, users: users, drafts: InMemoryDraftRepository(), terminal: terminal)
+        let app = screens.app()
         await app.start()
         #expect(app.childCoordinators.isEmpty, "every tab is removed from the children once it ends")
         return terminal

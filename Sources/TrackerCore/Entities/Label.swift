@@ -1,22 +1,8 @@
-/// A label's name: 1–50 characters, trimmed, no control characters. Two names are the same
-/// ignoring case (`Bug` is `bug`), as the database's unique index says.
-public struct LabelName: Hashable, Sendable, CustomStringConvertible {
-    public static let maximumLength = 50
-    public let value: String
+/// A label's name: 1–50 characters, trimmed, no control characters; the same name ignoring case.
+public typealias LabelName = NameIgnoringCase<LabelNames>
 
-    public init(_ text: String) throws(TrackerError) {
-        value = try OneLineName.valid(text, field: "label name", maximumLength: LabelName.maximumLength)
-    }
-
-    /// A name as the database holds it, taken as it is: what is stored is shown (escaped), never
-    /// refused, so one odd row cannot stop a reader.
-    public init(stored text: String) {
-        value = text
-    }
-
-    public var description: String { value }
-    public static func == (lhs: LabelName, rhs: LabelName) -> Bool { lhs.value.lowercased() == rhs.value.lowercased() }
-    public func hash(into hasher: inout Hasher) { hasher.combine(value.lowercased()) }
+public enum LabelNames: NameKind {
+    public static let rule = NameRule(field: "label name", plural: "names", maximumLength: 50)
 }
 
 /// A label's 24-bit colour, kept as gh writes it: six lowercase hex digits.

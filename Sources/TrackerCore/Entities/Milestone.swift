@@ -18,24 +18,10 @@ public struct MilestoneNumber: Hashable, Comparable, Sendable, CustomStringConve
 }
 
 /// A milestone's title: 1–256 characters on one line, unique ignoring case.
-public struct MilestoneTitle: Hashable, Sendable, CustomStringConvertible {
-    public static let maximumLength = 256
-    public let value: String
+public typealias MilestoneTitle = NameIgnoringCase<MilestoneTitles>
 
-    public init(_ text: String) throws(TrackerError) {
-        value = try OneLineName.valid(text, field: "milestone title", maximumLength: MilestoneTitle.maximumLength)
-    }
-
-    /// A title as the database holds it, taken as it is (see `LabelName(stored:)`).
-    public init(stored text: String) {
-        value = text
-    }
-
-    public var description: String { value }
-    public static func == (lhs: MilestoneTitle, rhs: MilestoneTitle) -> Bool {
-        lhs.value.lowercased() == rhs.value.lowercased()
-    }
-    public func hash(into hasher: inout Hasher) { hasher.combine(value.lowercased()) }
+public enum MilestoneTitles: NameKind {
+    public static let rule = NameRule(field: "milestone title", plural: "titles", maximumLength: 256)
 }
 
 public enum MilestoneState: String, Sendable, CaseIterable {

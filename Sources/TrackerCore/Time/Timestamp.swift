@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// An instant as PostgreSQL keeps it: whole microseconds since 1970-01-01T00:00:00Z, in the
 /// proleptic Gregorian calendar, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z (the
 /// years four-digit ISO-8601 text, gh and PostgreSQL's text output all carry). Nothing outside

@@ -1,9 +1,9 @@
 /// `tracker users add LOGIN [--name N] [--role ROLE]`: a new user, or an existing one linked to
 /// the database role that logs in as them (`role`: 1–63 bytes, as PostgreSQL names roles).
 public struct AddUser: Sendable {
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
 
-    public init(users: any AssigneeRepository) {
+    public init(users: any UserRepository) {
         self.users = users
     }
 

@@ -1,9 +1,9 @@
 /// `tracker assign 12 13 alice bob`: adds assignees to several issues at once, all-or-nothing.
 public struct AssignIssues: Sendable {
     private let issues: any IssueRepository
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
 
-    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+    public init(issues: any IssueRepository, users: any UserRepository) {
         self.issues = issues
         self.users = users
     }

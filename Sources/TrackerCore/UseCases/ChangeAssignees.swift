@@ -2,9 +2,9 @@
 /// all-or-nothing change (a failure never leaves half of it).
 public struct ChangeAssignees: Sendable {
     private let issues: any IssueRepository
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
 
-    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+    public init(issues: any IssueRepository, users: any UserRepository) {
         self.issues = issues
         self.users = users
     }

@@ -3,7 +3,7 @@ public struct CreateIssue: Sendable {
     private let names: KnownNames
 
     public init(
-        issues: any IssueRepository, users: any AssigneeRepository, labels: (any LabelRepository)? = nil,
+        issues: any IssueRepository, users: any UserRepository, labels: (any LabelRepository)? = nil,
         milestones: (any MilestoneRepository)? = nil
     ) {
         self.issues = issues

@@ -8,7 +8,7 @@ public struct EditIssues: Sendable {
     private let names: KnownNames
 
     public init(
-        issues: any IssueRepository, users: any AssigneeRepository, drafts: (any DraftRepository)? = nil,
+        issues: any IssueRepository, users: any UserRepository, drafts: (any DraftRepository)? = nil,
         labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil
     ) {
         self.issues = issues

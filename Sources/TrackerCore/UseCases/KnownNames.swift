@@ -4,7 +4,7 @@
 struct KnownNames {
     var labels: (any LabelRepository)? = nil
     var milestones: (any MilestoneRepository)? = nil
-    var users: (any AssigneeRepository)? = nil
+    var users: (any UserRepository)? = nil
 
     func explaining<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         do {

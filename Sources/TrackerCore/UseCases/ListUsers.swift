@@ -1,7 +1,7 @@
 public struct ListUsers: Sendable {
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
 
-    public init(users: any AssigneeRepository) {
+    public init(users: any UserRepository) {
         self.users = users
     }
 

@@ -1,40 +1,29 @@
-public struct CreateMilestone: Sendable {
+/// `tracker milestone …` and the Milestones tab: create, list with progress, edit, close and
+/// reopen, and delete milestones, each named by title. Shaped as `ManageLabels` is.
+public struct ManageMilestones: Sendable {
     private let milestones: any MilestoneRepository
 
     public init(milestones: any MilestoneRepository) { self.milestones = milestones }
 
-    public func callAsFunction(
+    public func create(
         title: MilestoneTitle, description: String = "", dueOn: Timestamp? = nil
     ) async throws -> Milestone {
         let description = try Milestone.validDescription(description)
         return try await milestones.create(title: title, description: description, dueOn: dueOn)
     }
-}
 
-public struct ListMilestones: Sendable {
-    private let milestones: any MilestoneRepository
-
-    public init(milestones: any MilestoneRepository) { self.milestones = milestones }
-
-    public func callAsFunction(state: MilestoneState? = nil) async throws -> [Milestone] {
+    /// Open first (soonest due first), then closed; `state` nil is all of them.
+    public func list(state: MilestoneState? = nil) async throws -> [Milestone] {
         try await milestones.list(state: state)
     }
-}
-
-/// `milestone edit`, `close`, `reopen` and `delete`, each naming the milestone by title.
-public struct ChangeMilestone: Sendable {
-    private let milestones: any MilestoneRepository
-
-    public init(milestones: any MilestoneRepository) { self.milestones = milestones }
 
     public func edit(_ title: MilestoneTitle, _ change: MilestoneChange) async throws -> Milestone {
-        guard !change.isEmpty else {
-            throw TrackerError.invalidInput(
-                field: "milestone edit", rule: "nothing to change: give --title, --description, --due or --no-due")
-        }
+        try NothingToChange.refuse(
+            change.isEmpty, in: "milestone edit", give: "--title, --description, --due or --no-due")
         return try await explaining { try await milestones.edit(title, change) }
     }
 
+    /// Closing a closed milestone (or reopening an open one) is no change, not an error.
     public func setState(of title: MilestoneTitle, to state: MilestoneState) async throws -> Milestone {
         try await explaining { try await milestones.setState(of: title, to: state) }
     }
@@ -48,6 +37,6 @@ public struct ChangeMilestone: Sendable {
     }
 
     private func explaining<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        try await KnownNames(labels: nil, milestones: milestones).explaining(body)
+        try await KnownNames(milestones: milestones).explaining(body)
     }
 }

@@ -5,7 +5,7 @@ public struct StreamIssues: Sendable {
 
     public init(
         issues: any IssueRepository, labels: (any LabelRepository)? = nil, milestones: (any MilestoneRepository)? = nil,
-        users: (any AssigneeRepository)? = nil
+        users: (any UserRepository)? = nil
     ) {
         self.issues = issues
         self.names = KnownNames(labels: labels, milestones: milestones, users: users)

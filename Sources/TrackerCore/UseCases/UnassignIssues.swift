@@ -1,9 +1,9 @@
 /// `tracker unassign 12 bob` or `tracker unassign 12 --all`: not assigned is fine.
 public struct UnassignIssues: Sendable {
     private let issues: any IssueRepository
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
 
-    public init(issues: any IssueRepository, users: any AssigneeRepository) {
+    public init(issues: any IssueRepository, users: any UserRepository) {
         self.issues = issues
         self.users = users
     }

@@ -6,49 +6,14 @@ public struct WatchChanges: Sendable {
     /// How many changes one read takes at most.
     public static let batchLimit = 500
 
-    public struct Pacing: Sendable, Equatable {
-        /// The pause before the first reconnection; each failed attempt doubles it, up to the longest.
-        public var firstReconnectPause: Duration
-        public var longestReconnectPause: Duration
-        /// How soon to read again while committed changes wait behind a running transaction
-        /// (whose end may announce nothing), doubling up to the longest.
-        public var firstHeldBackPause: Duration
-        public var longestHeldBackPause: Duration
-        /// How long to wait for a notification before reading anyway (which also finds a
-        /// connection that died without a word).
-        public var idleRead: Duration
-
-        public static let standard = Pacing(
-            firstReconnectPause: .milliseconds(250), longestReconnectPause: .seconds(5),
-            firstHeldBackPause: .milliseconds(2), longestHeldBackPause: .milliseconds(250), idleRead: .seconds(30))
-
-        public init(
-            firstReconnectPause: Duration, longestReconnectPause: Duration, firstHeldBackPause: Duration,
-            longestHeldBackPause: Duration, idleRead: Duration
-        ) {
-            self.firstReconnectPause = firstReconnectPause
-            self.longestReconnectPause = longestReconnectPause
-            self.firstHeldBackPause = firstHeldBackPause
-            self.longestHeldBackPause = longestHeldBackPause
-            self.idleRead = idleRead
-        }
-
-        /// The pause before reconnection attempt `attempt` (from 1).
-        func reconnectPause(_ attempt: Int) -> Duration {
-            var pause = firstReconnectPause
-            for _ in 1..<max(1, min(attempt, 32)) where pause < longestReconnectPause { pause = pause * 2 }
-            return min(pause, longestReconnectPause)
-        }
-    }
-
     private let feed: any ChangeFeedRepository
-    private let users: any AssigneeRepository
+    private let users: any UserRepository
     private let pacing: Pacing
     private let pause: @Sendable (Duration) async throws -> Void
 
     /// `pause` sleeps between reconnection attempts (tests make it instant).
     public init(
-        feed: any ChangeFeedRepository, users: any AssigneeRepository, pacing: Pacing = .standard,
+        feed: any ChangeFeedRepository, users: any UserRepository, pacing: Pacing = .standard,
         pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.feed = feed
@@ -170,47 +135,5 @@ public struct WatchChanges: Sendable {
                 try await subscription.waitForChanges(timeout: pacing.idleRead)
             }
         }
-    }
-}
-
-/// What a watch says besides the changes themselves.
-public enum WatchNotice: Equatable, Sendable {
-    /// The connection was lost (said once per outage): watching goes on after the event
-    /// `resumingAfter` (nil: from where it began) once reconnected.
-    case lost(reason: String, resumingAfter: Int64?)
-    /// Connected again; the changes made meanwhile follow.
-    case restored
-}
-
-/// What a follower's stream carries.
-public enum LiveUpdate: Equatable, Sendable {
-    case change(IssueChange)
-    case notice(WatchNotice)
-    /// Watching ended for this reason (the stream ends after it).
-    case stopped(String)
-}
-
-/// Changes followed for a screen: `updates` until `stop()`, which returns once the session is
-/// closed.
-public final class ChangeFollower: Sendable {
-    public let updates: AsyncStream<LiveUpdate>
-    private let task: Task<Void, Never>
-
-    init(updates: AsyncStream<LiveUpdate>, task: Task<Void, Never>) {
-        self.updates = updates
-        self.task = task
-    }
-
-    public func stop() async {
-        task.cancel()
-        await task.value
-    }
-}
-
-extension TrackerError {
-    /// Any error's one line, as the person should read it.
-    public static func describing(_ error: any Error) -> String {
-        if let unavailable = error as? LiveUpdatesUnavailable { return unavailable.description }
-        return TrackerError(wrapping: error).description
     }
 }

@@ -6,11 +6,11 @@ public struct LiveNews: Equatable, Sendable {
     /// Issues changed by anyone (this screen's own changes too: they are in the feed as well).
     public var changedIssues: Set<IssueNumber> = []
     /// What watching said (lost the connection, connected again, stopped), the latest few.
-    public var notices: [String] = []
+    public var notices: [LiveNotice] = []
 
     static let noticesKept = 3
 
-    public init(changedIssues: Set<IssueNumber> = [], notices: [String] = []) {
+    public init(changedIssues: Set<IssueNumber> = [], notices: [LiveNotice] = []) {
         self.changedIssues = changedIssues
         self.notices = notices
     }
@@ -21,22 +21,26 @@ public struct LiveNews: Equatable, Sendable {
         switch update {
         case .change(let change):
             changedIssues.insert(change.issue)
-        case .notice(let notice):
-            say(LiveNews.describe(notice))
+        case .notice(.lost(let reason, _)):
+            say(.paused(reason))
+        case .notice(.restored):
+            say(.restored)
         case .stopped(let reason):
-            say("live updates are off: \(reason)")
+            say(.stopped(reason))
         }
     }
 
-    private mutating func say(_ text: String) {
-        notices.append(text)
+    private mutating func say(_ notice: LiveNotice) {
+        notices.append(notice)
         if notices.count > LiveNews.noticesKept { notices.removeFirst(notices.count - LiveNews.noticesKept) }
     }
+}
 
-    static func describe(_ notice: WatchNotice) -> String {
-        switch notice {
-        case .lost(let reason, _): "live updates paused: \(reason); reconnecting"
-        case .restored: "live updates are back"
-        }
-    }
+/// What following live updates ran into, for a screen to say under itself.
+public enum LiveNotice: Equatable, Sendable {
+    /// The connection was lost (why); watching reconnects.
+    case paused(String)
+    case restored
+    /// Watching ended for good (why).
+    case stopped(String)
 }

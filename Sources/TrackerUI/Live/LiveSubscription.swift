@@ -3,18 +3,23 @@ import Synchronization
 import TrackerCore
 
 /// A screen's live updates: follows the changes `filter` keeps from when the screen starts until
-/// `stop()`, gathering them as `LiveNews` and waking the terminal's prompt (`wake`) when some
-/// arrive. Owned by the screen's coordinator, which stops it when the screen ends.
+/// `stop()`, gathering them as `LiveNews` and waking the presenter's wait (`wake`) when some
+/// arrive. Owned by the screen's coordinator, which stops it when the screen ends; read by the
+/// screen's presenter, which hands the news back as an input.
 @MainActor
 public final class LiveSubscription {
-    let wake: WakePipe
+    public let wake: WakePipe
     private let inbox: Inbox
     private let task: Task<Void, Never>
 
     /// Starts following in the background (the screen does not wait for the connection); nil
-    /// when there is nothing to follow with, or the terminal cannot be woken at its prompt.
-    static func start(_ watch: WatchChanges?, filter: ChangeFilter, on terminal: any Terminal) -> LiveSubscription? {
-        guard let watch, terminal.wakesForLiveUpdates, let wake = try? WakePipe() else { return nil }
+    /// when there is nothing to follow with, or the presenter cannot be woken while it waits.
+    static func start(
+        _ watch: WatchChanges?, filter: ChangeFilter, for presenter: some LivePresenter
+    )
+        -> LiveSubscription?
+    {
+        guard let watch, presenter.followsLiveUpdates, let wake = try? WakePipe() else { return nil }
         return LiveSubscription(watch: watch, filter: filter, wake: wake)
     }
 
@@ -26,7 +31,7 @@ public final class LiveSubscription {
     }
 
     /// What arrived since the last call.
-    func take() -> LiveNews {
+    public func take() -> LiveNews {
         inbox.take()
     }
 

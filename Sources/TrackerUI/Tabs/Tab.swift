@@ -13,60 +13,23 @@ public enum Tab: Int, CaseIterable, Equatable, Sendable {
         case .people: "People"
         }
     }
-
-    /// The tab whose title starts with `text`, ignoring case (`lab` is Labels).
-    public static func named(_ text: String) -> Tab? {
-        let wanted = text.lowercased()
-        guard !wanted.isEmpty else { return nil }
-        return allCases.first { $0.title.lowercased().hasPrefix(wanted) }
-    }
 }
 
 /// How a tab's screen ended: the root acts on it, so no screen needs to know the others.
 public enum TabOutcome: Equatable, Sendable {
-    /// `1`–`4` or `tab NAME` at any tab's prompt.
+    /// Another tab was chosen at this tab's prompt.
     case switchTo(Tab)
-    /// `q`, or the end of input: leave the app.
+    /// The person left the app (or their input ended).
     case quit
-    /// `b` from a screen opened inside a tab (a milestone's issues): back to that tab.
+    /// Back from a screen opened inside a tab (a milestone's issues) to that tab.
     case back
 }
 
-/// Reads the lines every tab's prompt understands before its own commands.
-public enum TabCommands {
-    public enum Parsed: Equatable, Sendable {
-        case switchTo(Tab)
-        /// `tab` with a name no tab has (the text after `tab`).
-        case unknownTab(String)
-    }
-
-    public static let help = "1–4 or tab NAME switch tabs"
-
-    /// nil when the line is not about tabs.
-    public static func parse(_ line: String) -> Parsed? {
-        let trimmed = line.trimmed
-        if let number = Int(trimmed) {
-            return Tab(rawValue: number).map(Parsed.switchTo)
-        }
-        let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
-        guard words.first?.lowercased() == "tab" else { return nil }
-        let name = words.count > 1 ? words[1].trimmed : ""
-        return Tab.named(name).map(Parsed.switchTo) ?? .unknownTab(name)
-    }
-}
-
-/// The tab bar at the top of each tab's screen: `[1 Issues]  2 Labels  3 Milestones  4 People`.
-public enum TabBarView {
-    public static func line(current: Tab) -> String {
-        Tab.allCases.map { tab in
-            let name = "\(tab.rawValue) \(tab.title)"
-            return tab == current ? "[\(name)]" : name
-        }.joined(separator: "  ")
-    }
-
-    /// What an unknown `tab NAME` says.
-    public static func unknown(_ name: String) -> String {
-        let tabs = Tab.allCases.map { "\($0.rawValue) \($0.title)" }.joined(separator: ", ")
-        return name.isEmpty ? "Which tab? \(tabs)" : "No tab named '\(VisibleText.line(name))': \(tabs)"
-    }
+/// What a person does on a tab: something for the tab's own view model, or leaving the tab.
+public enum TabInput<Action: Sendable>: Sendable {
+    case screen(Action)
+    case switchTo(Tab)
+    case quit
+    /// Only from a screen opened inside a tab (a milestone's issues).
+    case back
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
+import TrackerUI
 
 /// `tracker access`: the five levels people's database roles hold on this tracker.
 struct AccessCommand: AsyncParsableCommand {
@@ -29,9 +31,7 @@ struct AccessCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let root = try await CompositionRoot.open(global)
-            try await root.manageAccess.grant(level, to: who)
-            Say.line("\(who) has \(try AccessLevel(choosing: level).rawValue) on this tracker")
+            try await AccessCommand.change(.grant(level: level, to: who), on: try await CompositionRoot.open(global))
         }
     }
 
@@ -45,9 +45,7 @@ struct AccessCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let root = try await CompositionRoot.open(global)
-            try await root.manageAccess.revoke(from: who)
-            Say.line("\(who) has no access to this tracker")
+            try await AccessCommand.change(.revoke(from: who), on: try await CompositionRoot.open(global))
         }
     }
 
@@ -65,29 +63,22 @@ struct AccessCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let fields = try JSONFieldList.selection(jsonFields, available: ["level", "login", "role"])
+            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.access)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let entries = try await root.manageAccess.list()
-            if json {
-                let objects = entries.map { entry in
-                    JSONValue.object([
-                        "login": JSONValue(entry.login?.value), "role": JSONValue(entry.role),
-                        "level": JSONValue(entry.level?.rawValue),
-                    ])
-                }
-                Say.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
-                return
-            }
-            for entry in entries {
-                let name = entry.level?.rawValue ?? "-"
-                let level = name + String(repeating: " ", count: max(1, 9 - name.count))
-                if entry.level != nil {
-                    let who = entry.login.map { "\($0.value) (role \(entry.role ?? ""))" } ?? "role \(entry.role ?? "")"
-                    Say.line(level + who)
-                } else if let login = entry.login {
-                    Say.line(level + "\(login.value): needs a role (`tracker users add \(login.value) --role ROLE`)")
-                }
-            }
+            try await list(fields: fields, on: root)
         }
+
+        @MainActor
+        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.access(), inputs: [.list])
+            AccessView(json: json, fields: fields).render(output.entries, to: root.terminal)
+        }
+    }
+
+    /// A grant or a revocation, driven once and said in one line.
+    @MainActor
+    static func change(_ input: AccessViewModel.Input, on root: CompositionRoot) async throws {
+        let output = try await drive(root.access(), inputs: [input])
+        if let change = output.change { root.terminal.writeLine(AccessView.describe(change)) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -17,10 +18,7 @@ struct AssignCommand: AsyncParsableCommand {
     func run() async throws {
         let (numbers, names) = try IssueArguments.split(words)
         let root = try await CompositionRoot.open(global)
-        let actor = try await root.actingUser().login
-        let logins = try await root.logins(names)
-        let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: .add(logins), on: root)
-        await AssigneeView().render(output, to: root.terminal)
+        try await Assignments.change(numbers, on: root) { .add(try await root.names.logins(names)) }
     }
 }
 
@@ -43,10 +41,9 @@ struct UnassignCommand: AsyncParsableCommand {
         let (numbers, names) = try IssueArguments.split(words)
         if all && !names.isEmpty { throw ValidationError("give logins or --all, not both") }
         let root = try await CompositionRoot.open(global)
-        let actor = try await root.actingUser().login
-        let input: AssigneeViewModel.Input = all ? .removeAll : .remove(try await root.logins(names))
-        let output = try await AssigneeViewModel.drive(numbers, actor: actor, input: input, on: root)
-        await AssigneeView().render(output, to: root.terminal)
+        try await Assignments.change(numbers, on: root) {
+            all ? .removeAll : .remove(try await root.names.logins(names))
+        }
     }
 }
 
@@ -70,18 +67,16 @@ enum IssueArguments {
     }
 }
 
-extension AssigneeViewModel {
-    /// The assignee screen driven once from the command line: its output, or its failure thrown.
+/// `assign` and `unassign`: the assignee screen's scripted changes, driven once and said a line
+/// per issue.
+enum Assignments {
+    /// `input` is read after the acting user, so the check that they exist rides with the change.
     @MainActor
-    static func drive(
-        _ numbers: [IssueNumber], actor: Login, input: Input, on root: CompositionRoot
-    ) async throws
-        -> Output
-    {
-        let viewModel = AssigneeViewModel(
-            numbers: numbers, actor: actor, useCases: .init(assign: root.assignIssues, unassign: root.unassignIssues))
-        await viewModel.send(input)
-        if let failure = viewModel.output.failure { throw failure }
-        return viewModel.output
+    static func change(
+        _ numbers: [IssueNumber], on root: CompositionRoot, input: () async throws -> AssigneeViewModel.Input
+    ) async throws {
+        let actor = try await root.actingUser().login
+        let output = try await drive(root.assignees(numbers, actor: actor), inputs: [try await input()])
+        AssigneeView().render(output, to: root.terminal)
     }
 }

@@ -1,13 +1,8 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct CommentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -122,9 +117,22 @@ struct AddCommentCommand: AsyncParsableCommand {
         // Typed text is checked before connecting, so bad input never waits on the database.
         if let body { _ = try Comment.validBody(body) }
         let root = try await CompositionRoot.open(global)
+        try await post(
+            on: number, body, writtenIn: editor, keepingIn: drafts, hint: recoverHint, fields: fields, on: root)
+    }
+
+    /// The comment composer, driven once: the text given, or written in the person's editor once
+    /// the issue is known to exist; text that breaks the rules or cannot be posted is kept.
+    @MainActor
+    private func post(
+        on number: IssueNumber, _ given: String?, writtenIn editor: BodyEditing?, keepingIn drafts: any DraftRepository,
+        hint recoverHint: String, fields: JSONFieldList?, on root: CompositionRoot
+    ) async throws {
         let author = try await root.actingUser().login
+        var body = given
         if let editor {
-            _ = try await root.showIssue(number)  // a missing issue is said before anything is written
+            // A missing issue is said before anything is written.
+            try await drive(root.issueDetail(number), inputs: [.appear])
             guard let saved = editor("") else { throw CommentBodyOptions.editorFailed }
             let written = CommentBodyOptions.written(saved, from: "")
             do {
@@ -135,15 +143,16 @@ struct AddCommentCommand: AsyncParsableCommand {
                 throw error.noting(recoverHint)
             }
         }
-        let comment: Comment
+        let composer = root.commentComposer(number, author: author)
         do {
-            comment = try await root.commentOnIssue(number, body: body ?? "", author: author)
+            let output = try await drive(composer, inputs: [.text(body ?? ""), .post])
+            guard let comment = output.posted else { return }
+            CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(
+                comment, .added, to: root.terminal)
         } catch let error as TrackerError {
-            guard (try? drafts.load(.comment(number))) != nil else { throw error }
+            guard composer.output.kept else { throw error }
             throw error.noting(recoverHint)
         }
-        await CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(
-            comment, .added, to: root.terminal)
     }
 }
 
@@ -164,21 +173,32 @@ struct EditCommentCommand: AsyncParsableCommand {
     func run() async throws {
         let id = try CommentID(parsing: id)
         let fields = try text.fields()
-        var body = try text.typed()
+        let body = try text.typed()
         let editor = body == nil ? try text.editor(environment: ProcessInfo.processInfo.environment) : nil
         if let body { _ = try Comment.validBody(body) }
         let root = try await CompositionRoot.open(global)
+        try await edit(id, body, writtenIn: editor, fields: fields, on: root)
+    }
+
+    /// One comment, driven once: its new text given, or written in the person's editor over the
+    /// text it has (only its author may).
+    @MainActor
+    private func edit(
+        _ id: CommentID, _ given: String?, writtenIn editor: BodyEditing?, fields: JSONFieldList?,
+        on root: CompositionRoot
+    )
+        async throws
+    {
         let actor = try await root.actingUser().login
-        let view = await CommentNoticeView(format: text.json ? .json : .table, fields: fields)
-        if let editor {
-            let comment = try await root.showComment.toChange(id, actor: actor)
-            guard let saved = editor(comment.body) else { throw CommentBodyOptions.editorFailed }
-            let written = CommentBodyOptions.written(saved, from: comment.body)
-            guard written != comment.body else { return await view.render(comment, .unchanged, to: root.terminal) }
-            body = written
+        let comment = root.comment(id, actor: actor)
+        var body = given ?? ""
+        if let editor, let read = try await drive(comment, inputs: [.readToEdit]).comment {
+            guard let saved = editor(read.body) else { throw CommentBodyOptions.editorFailed }
+            body = CommentBodyOptions.written(saved, from: read.body)
         }
-        let comment = try await root.editComment(id, body: body ?? "", actor: actor)
-        await view.render(comment, .edited, to: root.terminal)
+        let output = try await drive(comment, inputs: [.edit(body)])
+        guard let edited = output.comment, let change = output.change else { return }
+        CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(edited, change, to: root.terminal)
     }
 }
 
@@ -195,8 +215,14 @@ struct DeleteCommentCommand: AsyncParsableCommand {
     func run() async throws {
         let id = try CommentID(parsing: id)
         let root = try await CompositionRoot.open(global)
+        try await delete(id, on: root)
+    }
+
+    @MainActor
+    private func delete(_ id: CommentID, on root: CompositionRoot) async throws {
         let actor = try await root.actingUser().login
-        let comment = try await root.deleteComment(id, actor: actor)
-        await CommentNoticeView(format: .table).render(comment, .deleted, to: root.terminal)
+        let output = try await drive(root.comment(id, actor: actor), inputs: [.delete])
+        guard let comment = output.comment else { return }
+        CommentNoticeView(format: .table).render(comment, .deleted, to: root.terminal)
     }
 }

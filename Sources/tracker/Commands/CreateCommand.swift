@@ -1,12 +1,7 @@
 import ArgumentParser
+import LineFront
 import TrackerCore
 import TrackerUI
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,31 +82,26 @@ struct CreateCommand: AsyncParsableCommand {
         _ = try IssueDraft(
             title: draft.title, body: draft.body, assignees: try names.filter { $0 != "@me" }.map { try Login($0) })
         let root = try await CompositionRoot.open(global)
-        let author = try await root.actingUser().login
-        let logins = try await root.logins(names)
-        // A recovered draft is forgotten once its issue exists; a typed one was never kept.
-        let useCases = IssueCreatorViewModel.UseCases(
-            create: root.createIssue,
-            discardDraft: recover ? CompositionRoot.discardDraft(environment: environment) : nil)
         try await create(
-            draft, assignees: logins, labels: labelNames, milestone: milestoneTitle, author: author, useCases: useCases,
-            format: format, on: root)
+            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, on: root)
     }
 
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
-        _ draft: SavedDraft, assignees: [Login], labels: [LabelName], milestone: MilestoneTitle?, author: Login,
-        useCases: IssueCreatorViewModel.UseCases, format: OutputFormat, on root: CompositionRoot
+        _ draft: SavedDraft, assignees: [String], labels: [LabelName], milestone: MilestoneTitle?,
+        format: OutputFormat, on root: CompositionRoot
     ) async throws {
-        let viewModel = IssueCreatorViewModel(useCases: useCases, author: author)
-        await viewModel.send(.title(draft.title))
-        await viewModel.send(.body(draft.body))
-        await viewModel.send(.assignees(assignees))
-        await viewModel.send(.labels(labels))
-        await viewModel.send(.milestone(milestone))
-        await viewModel.send(.confirm)
-        if let problem = viewModel.output.problem { throw problem }
-        IssueCreatorView(format: format).render(viewModel.output, to: root.terminal)
+        let author = try await root.actingUser().login
+        let logins = try await root.names.logins(assignees)
+        // A recovered draft is forgotten once its issue exists; a typed one was never kept.
+        let creator = root.issueCreator(author: author, discardsDraft: recover)
+        let output = try await drive(
+            creator,
+            inputs: [
+                .title(draft.title), .body(draft.body), .assignees(logins), .labels(labels), .milestone(milestone),
+                .confirm,
+            ])
+        IssueCreatorView(format: format).render(output, to: root.terminal)
     }
 }

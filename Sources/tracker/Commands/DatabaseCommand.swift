@@ -3,12 +3,6 @@ import Postgres
 import TrackerCore
 import TrackerPostgres
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 struct DatabaseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
@@ -28,8 +22,8 @@ struct DatabaseCommand: AsyncParsableCommand {
             let cluster = DatabaseCommand.cluster
             let settings = try DatabaseCommand.translating { try cluster.ensureRunning() }
             let applied = try await Migrator(database: Database(settings: settings)).migrate()
-            applied.forEach { Say.line("Applied \($0.name)") }
-            Say.line("Private PostgreSQL is running in \(cluster.directory.path)")
+            for migration in applied { await Console.terminal.say("Applied \(migration.name)") }
+            await Console.terminal.say("Private PostgreSQL is running in \(cluster.directory.path)")
         }
     }
 
@@ -39,7 +33,7 @@ struct DatabaseCommand: AsyncParsableCommand {
         func run() async throws {
             let cluster = DatabaseCommand.cluster
             let stopped = try DatabaseCommand.translating { try cluster.stop() }
-            Say.line(stopped ? "Private PostgreSQL stopped." : "Private PostgreSQL was not running.")
+            await Console.terminal.say(stopped ? "Private PostgreSQL stopped." : "Private PostgreSQL was not running.")
         }
     }
 
@@ -50,13 +44,16 @@ struct DatabaseCommand: AsyncParsableCommand {
         func run() async throws {
             let cluster = DatabaseCommand.cluster
             guard cluster.isInitialized else {
-                Say.line("Private PostgreSQL not created yet (it will be in \(cluster.directory.path) on first use).")
+                await Console.terminal.say(
+                    "Private PostgreSQL not created yet (it will be in \(cluster.directory.path) on first use).")
                 return
             }
             let running = try DatabaseCommand.translating { try cluster.isRunning() }
-            Say.line("Private PostgreSQL is \(running ? "running" : "stopped") in \(cluster.directory.path)")
+            await Console.terminal.say(
+                "Private PostgreSQL is \(running ? "running" : "stopped") in \(cluster.directory.path)")
             if running {
-                Say.line("Connect with: PGOPTIONS='-c search_path=tracker' psql \"\(cluster.connectionSettings())\"")
+                await Console.terminal.say(
+                    "Connect with: PGOPTIONS='-c search_path=tracker' psql \"\(cluster.connectionSettings())\"")
             }
         }
     }

@@ -1,13 +1,8 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -113,25 +108,44 @@ struct EditCommand: AsyncParsableCommand {
             removeLabels: try removeLabels.map { try LabelName($0) },
             milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
         let root = try await CompositionRoot.open(global)
-        let actor = try await root.actingUser().login
-        let view = await IssueEditNoticeView(format: format)
-        guard givesFields else {
-            let editing = IssueTextEditing(
-                number: numbers[0], actor: actor, showIssue: root.showIssue, editIssues: root.editIssues,
-                drafts: FileDraftRepository(environment: environment), editor: editor)
-            let outcome = try await recover ? editing.recover() : editing.editInEditor()
-            switch outcome {
-            case .edited(let issue): await view.render(edited: [issue], several: false, to: root.terminal)
-            case .unchanged(let issue): await view.render(unchanged: issue, to: root.terminal)
-            }
-            return
+        if givesFields {
+            try await edit(numbers, text, format: format, on: root)
+        } else {
+            try await editText(of: numbers[0], in: editor, format: format, on: root)
         }
+    }
+
+    /// The fields given, on every issue named, as one change.
+    @MainActor
+    private func edit(
+        _ numbers: [IssueNumber], _ text: IssueEdit, format: OutputFormat, on root: CompositionRoot
+    )
+        async throws
+    {
+        let actor = try await root.actingUser().login
         let edit = try IssueEdit(
-            title: text.title, body: text.body, addAssignees: try await root.logins(Self.split(addAssignees)),
-            removeAssignees: try await root.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
+            title: text.title, body: text.body, addAssignees: try await root.names.logins(Self.split(addAssignees)),
+            removeAssignees: try await root.names.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: text.milestone)
-        let edited = try await root.editIssues(numbers, edit, actor: actor)
-        await view.render(edited: edited, several: numbers.count > 1, to: root.terminal)
+        let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
+        IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: root.terminal)
+    }
+
+    /// The title and body in the person's editor (or, recovering with no editor, the kept text as it is).
+    @MainActor
+    private func editText(
+        of number: IssueNumber, in editor: BodyEditing?, format: OutputFormat, on root: CompositionRoot
+    ) async throws {
+        let actor = try await root.actingUser().login
+        let editing = root.issueTextEditing(number, actor: actor)
+        let text = try await drive(editing, inputs: [recover ? .recover : .read]).text
+        let written: IssueTextEditingViewModel.Input = editor.map { .written($0(text.text)) } ?? .saveAsIs
+        let view = IssueEditNoticeView(format: format)
+        switch try await drive(editing, inputs: [written]).result {
+        case .edited(let issue): view.render(edited: [issue], several: false, to: root.terminal)
+        case .unchanged(let issue): view.render(unchanged: issue, to: root.terminal)
+        case nil: break
+        }
     }
 
     /// `alice,bob` and repeated flags alike.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import TerminalKit
 import TrackerCore
 import TrackerUI
 
@@ -22,32 +23,41 @@ struct ImportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let trace = Trace(enabled: global.verbose)
+        try await importing(on: await Console.terminal)
+    }
+
+    /// Reads and checks the whole file before connecting, then saves it in one transaction
+    /// (`ImportViewModel`, driven once), saying each step with `--verbose`.
+    @MainActor
+    private func importing(on terminal: any Terminal) async throws {
+        let trace = Trace(enabled: global.verbose, errors: terminal.streamError)
         let steps = ImportPhases(report: { trace.say($0) })
         var started = ContinuousClock.now
         let data = try InputText.readData(file)
         steps.say("read \(data.count) bytes", since: started)
         started = .now
-        let progress = ProgressLine(noun: "issues read")
+        let progress = ProgressLine(noun: "issues read", on: terminal)
         let records = try IssueImportParser.parse(data, progress: progress.update)
         progress.finish()
         steps.say("parsed and checked \(records.count) issues", since: started)
         let root = try await CompositionRoot.open(global)
-        let saving = ProgressLine(noun: "issues")
+        let saving = ProgressLine(noun: "issues", on: terminal)
         let savingText = "saving \(records.count) issues…"
         saving.say(savingText)
         started = .now
-        let importer = try await root.actingUser(checked: false).login
-        let result = try await root.importIssues(records, actor: importer) { phase in
+        let actor = try await root.actingUser(checked: false).login
+        let importer = root.importer(actor: actor) { phase in
             guard trace.enabled else { return }
             saving.finish()
             trace.say(phase)
             saving.say(savingText)
         }
+        let output = try await drive(importer, inputs: [.save(records)])
         saving.finish()
         steps.say("saved in one transaction", since: started)
-        Say.line("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
-        for (old, new) in result.renumbered { Say.line("#\(old) → #\(new)") }
+        guard let result = output.result else { return }
+        terminal.say("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
+        for (old, new) in result.renumbered { terminal.say("#\(old) → #\(new)") }
     }
 }
 
@@ -63,6 +73,6 @@ struct ExportCommand: AsyncParsableCommand {
         var everything = IssueFilter(state: .all, ascending: true, limit: nil)
         everything.includesComments = true
         try await JSONStream.write(
-            everything, fields: IssueField.listFields, from: root.streamIssues, to: StandardOutput())
+            everything, fields: IssueField.listFields, from: root.streamIssues, to: root.terminal.streamOutput)
     }
 }

@@ -1,16 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads text a person hands in by file or standard input, refusing what is not UTF-8.
 enum InputText {
     static func read(_ path: String) throws -> String {

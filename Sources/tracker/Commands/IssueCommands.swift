@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -32,7 +33,12 @@ struct ShowCommand: AsyncParsableCommand {
         let number = try IssueNumber(parsing: number)
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
-        let output = try await IssueDetailViewModel.drive(number, actor: nil, input: .appear, showIssue: root.showIssue)
+        try await show(number, format: format, on: root)
+    }
+
+    @MainActor
+    private func show(_ number: IssueNumber, format: OutputFormat, on root: CompositionRoot) async throws {
+        let output = try await drive(root.issueDetail(number), inputs: [.appear])
         await root.render(format == .table ? .always : .never, noPager: global.noPager) {
             IssueDetailView(format: format, showsComments: comments).render(output, to: $0)
         }
@@ -59,9 +65,7 @@ struct CloseCommand: AsyncParsableCommand {
         let numbers = try IssueArguments.numbers(numbers, verb: "close")
         let reason = try StateReason(closeReason: reason)
         let root = try await CompositionRoot.open(global)
-        let actor = try await root.actingUser().login
-        let changes = try await root.closeIssue(numbers, reason: reason, actor: actor)
-        await StateChangeView(closing: reason).render(changes, to: root.terminal)
+        try await IssueStates.change(.close(numbers, reason), on: root)
     }
 }
 
@@ -79,21 +83,17 @@ struct ReopenCommand: AsyncParsableCommand {
     func run() async throws {
         let numbers = try IssueArguments.numbers(numbers, verb: "reopen")
         let root = try await CompositionRoot.open(global)
-        let actor = try await root.actingUser().login
-        let changes = try await root.reopenIssue(numbers, actor: actor)
-        await StateChangeView(closing: nil).render(changes, to: root.terminal)
+        try await IssueStates.change(.reopen(numbers), on: root)
     }
 }
 
-extension IssueDetailViewModel {
-    /// The issue screen driven once from the command line: its output, or its failure thrown.
+/// `close` and `reopen`: the issue list's own close and reopen, driven once with no list loaded,
+/// and said as the list says them, a line per issue.
+enum IssueStates {
     @MainActor
-    static func drive(
-        _ number: IssueNumber, actor: Login?, input: Input, showIssue: ShowIssue
-    ) async throws -> Output {
-        let viewModel = IssueDetailViewModel(number: number, actor: actor, useCases: .init(show: showIssue))
-        await viewModel.send(input)
-        if let failure = viewModel.output.failure { throw failure }
-        return viewModel.output
+    static func change(_ input: IssueListViewModel.Input, on root: CompositionRoot) async throws {
+        let actor = try await root.actingUser().login
+        let output = try await drive(root.issueList(actor: actor), inputs: [input])
+        if let notice = output.notice { root.terminal.writeLine(IssueListView.describe(notice)) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -11,7 +12,7 @@ struct LabelCommand: AsyncParsableCommand {
             Names are 1–50 characters on one line, unique ignoring case. Colours are six hex digits \
             (d73a4a or #d73a4a); a label created without one gets one of gh's colours.
             """,
-        subcommands: [Create.self, List.self, Edit.self, Delete.self]
+        subcommands: [Create.self, List.self, Edit.self, DeleteCommand<LabelKind>.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -36,8 +37,7 @@ struct LabelCommand: AsyncParsableCommand {
             let label = try Label(
                 name: try LabelName(name), color: try color.map { try LabelColor($0) }, description: description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.createLabel(label)
-            Say.line("Created label '\(created.name)' (#\(created.color))")
+            try await LabelKind.change(.create(label), on: root)
         }
     }
 
@@ -50,26 +50,27 @@ struct LabelCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only labels whose name or description contains this text.")
         var search: String?
 
-        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        @OptionGroup var jsonOutput: TableJSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.label)
+            let fields = try jsonOutput.fields(available: JSONFieldList.label)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let labels = try await root.listLabels(search: search)
-            await LabelTableView(json: json, fields: fields).render(labels, searched: search != nil, to: root.terminal)
+            try await list(fields: fields, on: root)
+        }
+
+        @MainActor
+        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.labels(), inputs: [.list(search: search)])
+            LabelTableView(json: jsonOutput.json, fields: fields).render(
+                output.items, searched: output.query != nil, to: root.terminal)
         }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit",
-            abstract: "Rename a label or change its colour or description (its issues keep it).")
+            commandName: "edit", abstract: "Rename a label or change its colour or description (its issues keep it).")
 
         @Argument(help: "The label's current name.")
         var name: String
@@ -91,39 +92,7 @@ struct LabelCommand: AsyncParsableCommand {
                 name: try newName.map { try LabelName($0) }, color: try color.map { try LabelColor($0) },
                 description: description)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.editLabel(current, change)
-            Say.line("Edited label '\(edited.name)'")
-        }
-    }
-
-    struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "delete",
-            abstract: "Delete a label, removing it from every issue (recorded on their timelines).")
-
-        @Argument(help: "The label's name.")
-        var name: String
-
-        @Flag(help: "Confirm the deletion.")
-        var yes = false
-
-        @OptionGroup var global: GlobalOptions
-
-        func validate() throws {
-            guard yes else {
-                throw ValidationError(
-                    "deleting label '\(name)' removes it from every issue: add --yes to delete it")
-            }
-        }
-
-        func run() async throws {
-            let name = try LabelName(name)
-            let root = try await CompositionRoot.open(global)
-            let actor = try await root.actingUser().login
-            let deleted = try await root.deleteLabel(name, actor: actor)
-            Say.line(
-                "Deleted label '\(deleted.label.name)' (removed from \(deleted.issues) issue\(deleted.issues == 1 ? "" : "s"))"
-            )
+            try await LabelKind.change(.edit(current, change), on: root)
         }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Interchange
+import LineFront
+import TerminalKit
 import TrackerCore
 import TrackerUI
 
@@ -91,25 +93,25 @@ struct ListCommand: AsyncParsableCommand {
         if noAssignee {
             assigneeFilter = .nobody
         } else if let assignee {
-            assigneeFilter = try await root.assigneeFilter(assignee)
+            assigneeFilter = try await root.names.assignee(assignee)
         }
         var authorLogin: Login?
-        if let author { authorLogin = try await root.login(author) }
+        if let author { authorLogin = try await root.names.login(author) }
         var filter = IssueFilter(
             state: state, assignee: assigneeFilter, author: authorLogin, search: search, labels: labelNames, sort: sort,
             ascending: ascending, limit: limit == 0 ? nil : limit)
-        if let milestone { filter.milestone = try await root.milestoneFilter(milestone) }
+        if let milestone { filter.milestone = try await root.names.milestone(milestone) }
         filter.after = try after.map { try IssueNumber(parsing: $0) }
         if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
-        if let mention { filter.mention = try await root.login(mention) }
+        if let mention { filter.mention = try await root.names.login(mention) }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
         case (nil, .json(let fields)):
-            try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: StandardOutput())
+            try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: root.terminal.streamOutput)
         case (nil, .table) where forProgram:
-            try await TabSeparatedStream.write(filter, from: root.streamIssues, to: StandardOutput())
+            try await TabSeparatedStream.write(filter, from: root.streamIssues, to: root.terminal.streamOutput)
         default:
-            try await show(filter, format: format, forProgram: forProgram, listIssues: root.listIssues, on: root)
+            try await show(filter, format: format, forProgram: forProgram, on: root)
         }
     }
 
@@ -117,18 +119,16 @@ struct ListCommand: AsyncParsableCommand {
     /// instead of the table.
     @MainActor
     private func show(
-        _ filter: IssueFilter, format: OutputFormat, forProgram: Bool, listIssues: ListIssues, on root: CompositionRoot
+        _ filter: IssueFilter, format: OutputFormat, forProgram: Bool, on root: CompositionRoot
     )
         async throws
     {
-        let viewModel = IssueListViewModel(listIssues: listIssues, filter: filter)
-        await viewModel.send(.appear)
-        if let failure = viewModel.output.failure { throw failure }
+        let output = try await drive(root.issueList(filter), inputs: [.appear])
         if forProgram, format == .table {
-            TabSeparatedIssues.render(viewModel.output, to: root.terminal)
+            TabSeparatedIssues.render(output, to: root.terminal)
         } else {
             await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
-                IssueListView(format: format).render(viewModel.output, to: $0)
+                IssueListView(format: format).render(output, to: $0)
             }
         }
     }

@@ -17,15 +17,15 @@ struct MigrateCommand: AsyncParsableCommand {
         let migrator = Migrator(database: root.database)
         if status {
             for entry in try await migrator.status() {
-                Say.line("\(entry.name)  \(MigrateCommand.describe(entry.state))")
+                await Console.terminal.say("\(entry.name)  \(MigrateCommand.describe(entry.state))")
             }
             return
         }
         let applied = try await migrator.migrate()
         if applied.isEmpty {
-            Say.line("Database schema is up to date.")
+            await Console.terminal.say("Database schema is up to date.")
         } else {
-            applied.forEach { Say.line("Applied \($0.name)") }
+            for migration in applied { await Console.terminal.say("Applied \(migration.name)") }
         }
     }
 

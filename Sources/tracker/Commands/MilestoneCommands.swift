@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -22,13 +23,16 @@ struct MilestoneCommand: AsyncParsableCommand {
             Milestones are named by title (1–256 characters, unique ignoring case). Due dates are \
             YYYY-MM-DD, due at midnight UTC.
             """,
-        subcommands: [Create.self, List.self, Edit.self, Close.self, Reopen.self, Delete.self]
+        subcommands: [
+            Create.self, List.self, Edit.self, SetState<Closing>.self, SetState<Reopening>.self,
+            DeleteCommand<MilestoneKind>.self,
+        ]
     )
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "create",
-            abstract: "Create a milestone.", discussion: "Prints \"Created milestone 'TITLE' (#N)\".")
+            commandName: "create", abstract: "Create a milestone.",
+            discussion: "Prints \"Created milestone 'TITLE' (#N)\".")
 
         @Argument(help: "The milestone's title.")
         var title: String
@@ -46,8 +50,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             let dueOn = try due.map { text throws(TrackerError) in try DueDate.parse(text) }
             let description = try Milestone.validDescription(description)
             let root = try await CompositionRoot.open(global)
-            let created = try await root.createMilestone(title: title, description: description, dueOn: dueOn)
-            Say.line("Created milestone '\(created.title)' (#\(created.number))")
+            try await MilestoneKind.change(.create(title, description: description, due: dueOn), on: root)
         }
     }
 
@@ -66,21 +69,40 @@ struct MilestoneCommand: AsyncParsableCommand {
             completion: .list(StateFilter.allCases.map(\.rawValue)))
         var state = StateFilter.open.rawValue
 
-        @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        @OptionGroup var jsonOutput: TableJSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let state = try StateFilter(parsing: state)
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.milestone)
+            let fields = try jsonOutput.fields(available: JSONFieldList.milestone)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let milestones = try await root.listMilestones(state: state.milestoneState)
-            await MilestoneTableView(json: json, fields: fields).render(
-                milestones, showsState: state != .open, to: root.terminal)
+            try await list(state.milestoneState, fields: fields, on: root)
+        }
+
+        @MainActor
+        private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.milestones(), inputs: [.list(state: state)])
+            MilestoneTableView(json: jsonOutput.json, fields: fields).render(
+                output.items, showsState: output.query != .open, to: root.terminal)
+        }
+    }
+
+    /// `milestone close` and `milestone reopen`: one command, by the state it sets.
+    struct SetState<Target: MilestoneStateTarget>: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: Target.commandName, abstract: Target.abstract)
+        }
+
+        @Argument(help: "The milestone's title.")
+        var title: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let title = try MilestoneTitle(title)
+            let root = try await CompositionRoot.open(global)
+            try await MilestoneKind.change(.setState(title, Target.state), on: root)
         }
     }
 
@@ -117,75 +139,26 @@ struct MilestoneCommand: AsyncParsableCommand {
             let change = try MilestoneChange(
                 title: try newTitle.map { try MilestoneTitle($0) }, description: description, due: dueChange)
             let root = try await CompositionRoot.open(global)
-            let edited = try await root.changeMilestone.edit(current, change)
-            Say.line("Edited milestone '\(edited.title)'")
+            try await MilestoneKind.change(.edit(current, change), on: root)
         }
     }
+}
 
-    struct Close: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "close",
-            abstract: "Close a milestone (closing a closed one changes nothing).")
+/// What `milestone close` and `milestone reopen` set, and how each is named.
+protocol MilestoneStateTarget: Sendable {
+    static var state: MilestoneState { get }
+    static var commandName: String { get }
+    static var abstract: String { get }
+}
 
-        @Argument(help: "The milestone's title.")
-        var title: String
+enum Closing: MilestoneStateTarget {
+    static let state = MilestoneState.closed
+    static let commandName = "close"
+    static let abstract = "Close a milestone (closing a closed one changes nothing)."
+}
 
-        @OptionGroup var global: GlobalOptions
-
-        func run() async throws {
-            try await MilestoneCommand.setState(of: title, to: .closed, global: global)
-        }
-    }
-
-    struct Reopen: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "reopen",
-            abstract: "Reopen a closed milestone (reopening an open one changes nothing).")
-
-        @Argument(help: "The milestone's title.")
-        var title: String
-
-        @OptionGroup var global: GlobalOptions
-
-        func run() async throws {
-            try await MilestoneCommand.setState(of: title, to: .open, global: global)
-        }
-    }
-
-    struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "delete",
-            abstract: "Delete a milestone, taking its issues out of it (recorded on their timelines).")
-
-        @Argument(help: "The milestone's title.")
-        var title: String
-
-        @Flag(help: "Confirm the deletion.")
-        var yes = false
-
-        @OptionGroup var global: GlobalOptions
-
-        func validate() throws {
-            guard yes else {
-                throw ValidationError(
-                    "deleting milestone '\(title)' takes every issue out of it: add --yes to delete it")
-            }
-        }
-
-        func run() async throws {
-            let title = try MilestoneTitle(title)
-            let root = try await CompositionRoot.open(global)
-            let actor = try await root.actingUser().login
-            let deleted = try await root.changeMilestone.delete(title, actor: actor)
-            let issues = deleted.openIssues + deleted.closedIssues
-            Say.line("Deleted milestone '\(deleted.title)' (removed from \(issues) issue\(issues == 1 ? "" : "s"))")
-        }
-    }
-
-    static func setState(of title: String, to state: MilestoneState, global: GlobalOptions) async throws {
-        let title = try MilestoneTitle(title)
-        let root = try await CompositionRoot.open(global)
-        let changed = try await root.changeMilestone.setState(of: title, to: state)
-        Say.line("\(state == .closed ? "Closed" : "Reopened") milestone '\(changed.title)'")
-    }
+enum Reopening: MilestoneStateTarget {
+    static let state = MilestoneState.open
+    static let commandName = "reopen"
+    static let abstract = "Reopen a closed milestone (reopening an open one changes nothing)."
 }

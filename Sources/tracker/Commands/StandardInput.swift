@@ -1,16 +1,5 @@
 import TrackerCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads standard input to its end with read(2): Foundation's `readDataToEndOfFile` ends the
 /// process (a `try!` inside) when the descriptor is closed or set non-blocking.
 enum StandardInput {

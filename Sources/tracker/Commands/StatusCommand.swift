@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
 import TrackerUI
 
@@ -33,8 +34,13 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: StatusView.jsonFields)
         let root = try await CompositionRoot.open(global, schema: .read)
+        try await show(format: format, on: root)
+    }
+
+    @MainActor
+    private func show(format: OutputFormat, on root: CompositionRoot) async throws {
         let me = try await root.actingUser().login
-        let status = try await root.showStatus(of: me, limit: limit)
+        guard let status = try await drive(root.status(of: me), inputs: [.appear(limit: limit)]).status else { return }
         await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
             StatusView(format: format).render(status, to: $0)
         }

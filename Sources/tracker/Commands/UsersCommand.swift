@@ -1,6 +1,8 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TrackerCore
+import TrackerUI
 
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,10 +32,14 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let user = try User(login: try Login(login), name: name)
             let root = try await CompositionRoot.open(global)
-            switch try await root.addUser(user, role: role) {
-            case .added(let added): Say.line("Added user \(added.login)" + (role.map { " (role \($0))" } ?? ""))
-            case .linked(let linked): Say.line("Linked user \(linked.login) to role \(role ?? "")")
-            }
+            try await add(user, on: root)
+        }
+
+        /// The People tab's add, driven once, and said as the tab says it.
+        @MainActor
+        private func add(_ user: User, on root: CompositionRoot) async throws {
+            let output = try await drive(root.people(), inputs: [.add(user, role: role)])
+            if let notice = output.notice { root.terminal.writeLine(PeopleCommands.describe(notice)) }
         }
     }
 
@@ -55,24 +61,13 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.user)
             let root = try await CompositionRoot.open(global, schema: .read)
-            let users = try await root.listUsers(prefix: search)
-            if json {
-                let objects = users.map {
-                    JSONValue.object(["login": .string($0.login.value), "name": .string($0.name)])
-                }
-                Say.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
-            } else if users.isEmpty, let search, !(try await root.listUsers(prefix: nil, limit: 1)).isEmpty {
-                Say.line("No users match '\(search)'.")
-            } else if users.isEmpty {
-                Say.line("No users. Add one with `tracker users add LOGIN --name \"Full Name\"`.")
-            } else {
-                let width = users.map(\.login.value.count).max() ?? 0
-                for user in users {
-                    Say.line(
-                        user.login.value + String(repeating: " ", count: width - user.login.value.count) + "  "
-                            + user.name)
-                }
-            }
+            try await list(fields: fields, on: root)
+        }
+
+        @MainActor
+        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+            let output = try await drive(root.people(), inputs: [.list(prefix: search, sayingWhyNone: !json)])
+            UserListView(json: json, fields: fields).render(output, to: root.terminal)
         }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Interchange
+import LineFront
+import TerminalKit
 import TrackerCore
 import TrackerUI
 
@@ -40,15 +42,17 @@ struct WatchCommand: AsyncParsableCommand {
         let start = try since.map { ChangeStart.after(event: try WatchCommand.eventID($0)) } ?? .now
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
-        if let assignee { filter.assignee = try await root.login(assignee) }
+        if let assignee { filter.assignee = try await root.names.login(assignee) }
         let view = ChangeLineView(
             json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
         let watch = root.watchChanges
+        let (output, errors) = (root.terminal.streamOutput, root.terminal.streamError)
         let stopped = try await InterruptSignals.cancelling(watchingOutput: true) { [filter] in
             do {
                 try await watch(
-                    from: start, filter: filter, report: { Say.error(ChangeLineView.describe($0)) },
-                    deliver: { StandardStreams.writeOutput(view.line($0).utf8) })
+                    from: start, filter: filter,
+                    report: { errors.write(Array(Console.errorLine(ChangeLineView.describe($0)).utf8)) },
+                    deliver: { output.write(Array(view.line($0).utf8)) })
             } catch let unavailable as LiveUpdatesUnavailable {
                 throw TrackerError.databaseUnavailable(unavailable.description)
             }

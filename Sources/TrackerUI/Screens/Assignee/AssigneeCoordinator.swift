@@ -1,7 +1,8 @@
 import TrackerCore
 
-/// The assignee screen, started by the issue screens (for an existing issue: saved on `done`)
-/// and by the creator (for a draft: the choice goes back to the creator).
+/// The assignee screen, started by the issue screens (for an existing issue: saved on done) and
+/// by the creator (for a draft: the choice goes back to the creator); from the list's toggle it
+/// saves at once, with no picker.
 @MainActor
 public final class AssigneeCoordinator: Coordinator {
     public enum Mode: Equatable, Sendable {
@@ -12,57 +13,41 @@ public final class AssigneeCoordinator: Coordinator {
     }
 
     public enum Outcome: Equatable, Sendable {
-        /// Finished with `done`: who is chosen (and, for an issue, saved).
+        /// Finished: who is chosen (and, for an issue, saved).
         case chosen([Login])
-        /// Left with `:q` or end of input: nothing changed.
+        /// Left unchanged, or input ended: nothing changed.
         case cancelled
-        /// The issue could not be loaded or changed (`a 999`): said in one line, nothing changed.
+        /// The issue could not be loaded or changed (`a 999`): said, nothing changed.
         case notShown
     }
 
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: AssigneeViewModel
-    private let terminal: any Terminal
-    private let view = AssigneeView()
+    private let presenter: any AssigneePresenter
     private let mode: Mode
 
-    public init(terminal: any Terminal, dependencies: ScreenDependencies, mode: Mode) {
-        self.terminal = terminal
-        switch mode {
-        case .issue(let number):
-            viewModel = AssigneeViewModel(
-                numbers: [number], actor: dependencies.actor, useCases: dependencies.assigneeUseCases)
-        case .draft(let logins):
-            viewModel = AssigneeViewModel(
-                numbers: [], actor: dependencies.actor, useCases: dependencies.assigneeUseCases, draft: logins)
-        case .toggle(let number, _):
-            viewModel = AssigneeViewModel(
-                numbers: [number], actor: dependencies.actor, useCases: dependencies.assigneeUseCases)
-        }
+    init(factory: ScreenFactory, mode: Mode) {
         self.mode = mode
+        presenter = factory.presenters.assignees(mode)
+        viewModel = factory.assigneeViewModel(mode)
     }
 
-    /// Says what leaving the picker saved, under the screen shown after it.
-    public func renderChange() {
-        if let change = viewModel.output.change { view.renderChange(change, to: terminal) }
-    }
+    /// What leaving the picker (or the toggle) saved on the issue, for the screen shown after it to say.
+    public var change: AssigneeViewModel.Change? { viewModel.output.change }
 
     public func start() async -> Outcome {
         if case .toggle(_, let people) = mode { return await toggle(people) }
         await viewModel.send(.appear)
-        if let failure = viewModel.output.failure {
-            // The issue could not be loaded (e.g. `a 999`): say so and open no picker.
-            terminal.writeFailure(failure)
+        // The issue could not be loaded (e.g. `a 999`): the presenter says so and no picker opens.
+        guard viewModel.failure == nil else {
+            presenter.show(viewModel.output)
             return .notShown
         }
         while true {
-            view.renderScreen(viewModel.output, to: terminal)
-            guard let line = terminal.readLine(prompt: "assignees> ") else { return .cancelled }
-            let route = await viewModel.send(.pick(PickerCommands.parse(line)))
-            if let failure = viewModel.output.failure {
-                terminal.writeFailure(failure)
-            } else if case .finished(let chosen) = route {
-                // The screen that opened the picker says what changed once it is shown again.
+            presenter.show(viewModel.output)
+            guard let action = await presenter.next() else { return .cancelled }
+            // The screen that opened the picker says what changed once it is shown again.
+            if case .finished(let chosen) = await viewModel.send(.pick(action)), viewModel.failure == nil {
                 return chosen.map(Outcome.chosen) ?? .cancelled
             }
         }
@@ -70,12 +55,12 @@ public final class AssigneeCoordinator: Coordinator {
 
     private func toggle(_ people: [Login]) async -> Outcome {
         let route = await viewModel.send(.toggle(people))
-        if let failure = viewModel.output.failure {
-            terminal.writeFailure(failure)
-            return .notShown
-        }
-        renderChange()
+        presenter.show(viewModel.output)
+        guard viewModel.failure == nil else { return .notShown }
         guard case .finished(let chosen?) = route else { return .cancelled }
         return .chosen(chosen)
     }
 }
+
+/// The assignee screen's presenter: the picker, or after a toggle what it saved.
+public typealias AssigneePresenter = Presenter<AssigneeViewModel.Output, PickerAction>

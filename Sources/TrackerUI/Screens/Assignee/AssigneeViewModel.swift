@@ -4,7 +4,7 @@ import TrackerCore
 /// interactive screen it keeps a picker, finds candidates by a typed prefix (in the database, a
 /// few at a time) and saves the difference on `done`.
 @MainActor
-public final class AssigneeViewModel {
+public final class AssigneeViewModel: ViewModel {
     public static let candidateCount = 8
 
     public enum Input: Equatable, Sendable {
@@ -16,8 +16,8 @@ public final class AssigneeViewModel {
         case removeAll
         /// Interactive: load the current assignees and the first candidates.
         case appear
-        /// Interactive: what was typed at the picker's prompt.
-        case pick(PickerCommands.Parsed)
+        /// Interactive: what was done on the picker.
+        case pick(PickerAction)
         /// From the list's `a N LOGIN…`: assigns those not assigned, unassigns those who are.
         case toggle([Login])
     }
@@ -35,11 +35,11 @@ public final class AssigneeViewModel {
         }
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         /// The issues as they are after the last change.
         public var issues: [Issue] = []
         public var picker = Picker<Login>(limit: IssueDraft.maximumAssignees)
-        public var notice: String?
+        public var notice: PickerNotice?
         public var failure: TrackerError?
         /// Set when an issue's assignees were saved (or found unchanged) on leaving the picker.
         public var change: Change?
@@ -146,7 +146,7 @@ public final class AssigneeViewModel {
         let text = prefix.trimmed
         let found = try await listUsers(prefix: text.isEmpty ? nil : text, limit: AssigneeViewModel.candidateCount)
         output.picker.show(candidates: found.map(\.login))
-        if found.isEmpty { output.notice = "Nobody's login starts with '\(text)'." }
+        if found.isEmpty { output.notice = .noMatch(text) }
     }
 
     private func toggle(_ position: Int) {
@@ -154,9 +154,9 @@ public final class AssigneeViewModel {
         case .selected, .deselected:
             break
         case .outOfRange(let count):
-            output.notice = count == 0 ? "There is nobody to pick: search first." : "Pick a number from 1 to \(count)."
+            output.notice = .outOfRange(count)
         case .full(let limit):
-            output.notice = "An issue can have at most \(limit) assignees; remove someone first."
+            output.notice = .full(limit)
         }
     }
 

@@ -1,71 +1,41 @@
 import TrackerCore
 
-/// A picker screen for labels or a milestone, started by the issue screen (`l`, `m`: saved on
-/// `done`) and by the creator (the choice goes back into the draft).
+/// A picker screen for labels or a milestone, started by the issue screen (saved on done) and by
+/// the creator (the choice goes back into the draft).
 @MainActor
 public final class ChoiceCoordinator<Item: Equatable & Sendable>: Coordinator {
     public enum Outcome: Equatable, Sendable {
-        /// Finished with `done`: what changed (and, for an issue, was saved).
+        /// Finished: what changed (and, for an issue, was saved).
         case chosen(ChoiceChange<Item>)
-        /// Left with `:q`, end of input, or the choices could not be loaded: nothing changed.
+        /// Left unchanged, input ended, or the choices could not be loaded: nothing changed.
         case cancelled
+
+        public var change: ChoiceChange<Item>? {
+            if case .chosen(let change) = self { change } else { nil }
+        }
     }
 
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: ChoiceViewModel<Item>
-    private let terminal: any Terminal
-    private let title: String
-    private let prompt: String
-    private let view: ChoiceView<Item>
+    private let presenter: any Presenter<ChoiceViewModel<Item>.Output, PickerAction>
 
-    init(
-        terminal: any Terminal, viewModel: ChoiceViewModel<Item>, title: String, prompt: String,
-        name: @escaping (Item) -> String
-    ) {
-        self.terminal = terminal
+    init(viewModel: ChoiceViewModel<Item>, presenter: any Presenter<ChoiceViewModel<Item>.Output, PickerAction>) {
         self.viewModel = viewModel
-        self.title = title
-        self.prompt = prompt
-        view = ChoiceView(name: name)
+        self.presenter = presenter
     }
 
     public func start() async -> Outcome {
         await viewModel.send(.appear)
-        if let failure = viewModel.output.failure {
-            terminal.writeFailure(failure)
+        guard viewModel.failure == nil else {
+            presenter.show(viewModel.output)
             return .cancelled
         }
         while true {
-            view.render(viewModel.output, title: title, to: terminal)
-            guard let line = terminal.readLine(prompt: prompt) else { return .cancelled }
-            let route = await viewModel.send(.pick(PickerCommands.parse(line)))
-            if let failure = viewModel.output.failure {
-                terminal.writeFailure(failure)
-            } else if case .finished(let change) = route {
+            presenter.show(viewModel.output)
+            guard let action = await presenter.next() else { return .cancelled }
+            if case .finished(let change) = await viewModel.send(.pick(action)), viewModel.failure == nil {
                 return change.map(Outcome.chosen) ?? .cancelled
             }
         }
-    }
-}
-
-extension ChoiceCoordinator where Item == LabelName {
-    public static func labels(
-        terminal: any Terminal, dependencies: ScreenDependencies, mode: ChoiceMode<LabelName>
-    ) -> ChoiceCoordinator {
-        ChoiceCoordinator(
-            terminal: terminal, viewModel: .labels(mode, dependencies: dependencies), title: "Labels",
-            prompt: "pick labels> ",
-            name: \.value)
-    }
-}
-
-extension ChoiceCoordinator where Item == MilestoneTitle {
-    public static func milestone(
-        terminal: any Terminal, dependencies: ScreenDependencies, mode: ChoiceMode<MilestoneTitle>
-    ) -> ChoiceCoordinator {
-        ChoiceCoordinator(
-            terminal: terminal, viewModel: .milestone(mode, dependencies: dependencies),
-            title: "Milestone (at most one; none removes it)",
-            prompt: "pick milestone> ", name: \.value)
     }
 }

@@ -3,7 +3,7 @@ import TrackerCore
 /// A picker screen's state for any kind of choice (labels, a milestone): the picker, candidates
 /// found by what is typed, and on `done` the change, saved when `Source.save` is given.
 @MainActor
-public final class ChoiceViewModel<Item: Equatable & Sendable> {
+public final class ChoiceViewModel<Item: Equatable & Sendable>: ViewModel {
     /// Where the choices come from and where the change goes.
     public struct Source: Sendable {
         /// What is chosen now (an issue's labels); nil for a draft, which starts from `initial`.
@@ -13,21 +13,22 @@ public final class ChoiceViewModel<Item: Equatable & Sendable> {
         let save: (@Sendable (ChoiceChange<Item>) async throws -> Void)?
         let initial: [Item]
         let limit: Int
-        /// What a notice calls one item ("label"), and a toggle past the limit.
-        let noun: String
-        let full: String
     }
 
     public enum Input: Equatable, Sendable {
         /// Load the current choice and the first candidates.
         case appear
-        case pick(PickerCommands.Parsed)
+        case pick(PickerAction)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
         public var picker: Picker<Item>
-        public var notice: String?
+        public var notice: PickerNotice?
         public var failure: TrackerError?
+
+        public init(picker: Picker<Item>) {
+            self.picker = picker
+        }
     }
 
     public enum Route: Equatable, Sendable {
@@ -36,13 +37,11 @@ public final class ChoiceViewModel<Item: Equatable & Sendable> {
     }
 
     public private(set) var output: Output
-    public let noun: String
     private let source: Source
     private var original: [Item]
 
     public init(source: Source) {
         self.source = source
-        noun = source.noun
         original = source.initial
         output = Output(picker: Picker(selected: source.initial, limit: source.limit))
     }
@@ -84,10 +83,7 @@ public final class ChoiceViewModel<Item: Equatable & Sendable> {
     private func search(_ text: String) async throws {
         let found = try await source.search(text)
         output.picker.show(candidates: found)
-        if found.isEmpty {
-            output.notice =
-                text.isEmpty ? "There is no \(noun) to choose yet." : "No \(noun) matches '\(VisibleText.line(text))'."
-        }
+        if found.isEmpty { output.notice = .noMatch(text) }
     }
 
     private func toggle(_ position: Int) {
@@ -95,10 +91,9 @@ public final class ChoiceViewModel<Item: Equatable & Sendable> {
         case .selected, .deselected:
             break
         case .outOfRange(let count):
-            output.notice =
-                count == 0 ? "There is no \(noun) to pick: search first." : "Pick a number from 1 to \(count)."
-        case .full:
-            output.notice = source.full
+            output.notice = .outOfRange(count)
+        case .full(let limit):
+            output.notice = .full(limit)
         }
     }
 }

@@ -1,8 +1,7 @@
 import TrackerCore
 
-/// A new comment on one issue, started from the issue screen: lines until a lone `.`, or the
-/// person's editor when there is one. An empty typed comment is refused and asked again; `:q` at
-/// any prompt, or an emptied editor file, cancels with nothing written.
+/// A new comment on one issue, started from the issue screen. A comment that breaks the rules
+/// (an empty one) is refused and asked again; cancelling writes nothing.
 @MainActor
 public final class CommentComposerCoordinator: Coordinator {
     public enum Outcome: Equatable, Sendable {
@@ -14,44 +13,29 @@ public final class CommentComposerCoordinator: Coordinator {
 
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: CommentComposerViewModel
-    private let terminal: any Terminal
-    private let editBody: (@Sendable (String) -> String?)?
-    private let view = CommentComposerView()
+    private let presenter: any CommentComposerPresenter
 
-    public init(terminal: any Terminal, dependencies: ScreenDependencies, number: IssueNumber) {
-        self.terminal = terminal
-        editBody = dependencies.editBody
-        viewModel = CommentComposerViewModel(
-            number: number, author: dependencies.actor, useCases: dependencies.commentComposerUseCases)
+    init(factory: ScreenFactory, number: IssueNumber) {
+        presenter = factory.presenters.commentComposer()
+        viewModel = factory.commentComposerViewModel(number)
     }
 
     public func start() async -> Outcome {
-        view.renderStart(viewModel.number, editor: editBody != nil, to: terminal)
-        guard await askText() else { return .cancelled }
+        presenter.show(viewModel.output)
+        while viewModel.output.step != .ready {
+            guard let input = await presenter.next(), await viewModel.send(input) != .cancelled else {
+                return .cancelled
+            }
+            presenter.show(viewModel.output)
+        }
         await viewModel.send(.post)
         let output = viewModel.output
         if let comment = output.posted { return .posted(comment) }
-        return .notPosted(output.failure ?? .storageFailure("the comment was not posted"), kept: output.kept)
-    }
-
-    /// The comment, asked until it keeps the rules; false when the person cancels.
-    private func askText() async -> Bool {
-        while true {
-            if let editBody {
-                terminal.writeLine("Opening your editor for the comment…")
-                // Emptying the file gives the comment up, as it does an edit.
-                guard let edited = editBody(viewModel.output.text), !edited.allSatisfy(\.isWhitespace) else {
-                    return false
-                }
-                await viewModel.send(.text(edited.withoutTrailingNewlines))
-            } else {
-                repeat {
-                    guard let line = terminal.readAnswer(prompt: "") else { return false }
-                    await viewModel.send(.line(line))
-                } while viewModel.output.typed != nil
-            }
-            guard let problem = viewModel.output.problem else { return true }
-            terminal.writeFailure(problem)
-        }
+        return .notPosted(output.whyNotPosted, kept: output.kept)
     }
 }
+
+/// The comment composer's presenter.
+public typealias CommentComposerPresenter = Presenter<
+    CommentComposerViewModel.Output, CommentComposerViewModel.Input
+>

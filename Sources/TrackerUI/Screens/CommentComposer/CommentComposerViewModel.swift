@@ -1,29 +1,45 @@
 import TrackerCore
 
-/// A new comment on one issue: the text as typed so far, what is wrong with it, and what posting
-/// it did. A comment the database could not take is kept as the issue's comment draft by
-/// `CommentOnIssue`, so nothing typed is lost.
+/// A new comment on one issue: the text as written, what is wrong with it, and what posting it
+/// did. A comment the database could not take is kept as the issue's comment draft by
+/// `CommentOnIssue`, so nothing written is lost.
 @MainActor
-public final class CommentComposerViewModel {
+public final class CommentComposerViewModel: ViewModel {
+    public enum Step: Equatable, Sendable {
+        /// The text is asked for (again, after a failure).
+        case text
+        /// The text keeps the rules: post it.
+        case ready
+    }
+
     public enum Input: Equatable, Sendable {
-        /// One typed line; a lone `.` ends the comment and checks it.
-        case line(String)
-        /// The whole comment at once (from the person's editor); checked at once.
+        /// The whole comment as written; checked at once.
         case text(String)
         /// Post the comment.
         case post
+        case cancel
     }
 
-    public struct Output: Equatable, Sendable {
+    public enum Route: Equatable, Sendable {
+        case cancelled
+    }
+
+    public struct Output: Equatable, ViewOutput {
+        public var number: IssueNumber
+        public var step = Step.text
         public var text = ""
-        /// The comment being typed line by line; nil when none is being typed.
-        public var typed: TypedLines?
-        /// What is wrong with the text; the person is asked again.
-        public var problem: TrackerError?
-        public var posted: Comment?
-        /// Why the comment was not posted, and whether it is kept in the issue's comment draft.
+        /// What is wrong with the text (it is asked again), or why the comment was not posted.
         public var failure: TrackerError?
+        public var posted: Comment?
+        /// Whether a comment that was not posted is kept in the issue's comment draft.
         public var kept = false
+
+        public init(number: IssueNumber) {
+            self.number = number
+        }
+
+        /// After `.post` without `posted`: why.
+        public var whyNotPosted: TrackerError { failure ?? .storageFailure("the comment was not posted") }
     }
 
     public struct UseCases: Sendable {
@@ -37,42 +53,35 @@ public final class CommentComposerViewModel {
         }
     }
 
-    public private(set) var output = Output()
-    public let number: IssueNumber
+    public private(set) var output: Output
+    public var number: IssueNumber { output.number }
     private let author: Login
     private let useCases: UseCases
 
     public init(number: IssueNumber, author: Login, useCases: UseCases) {
-        self.number = number
         self.author = author
         self.useCases = useCases
+        output = Output(number: number)
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
         switch input {
-        case .line(let line):
-            var typed = output.typed ?? TypedLines()
-            if let lines = typed.add(line) {
-                setText(lines.joined(separator: "\n"))
-            } else {
-                output.typed = typed
-            }
         case .text(let text):
-            setText(text)
+            output.text = text
+            do {
+                _ = try Comment.validBody(text)
+                output.failure = nil
+                output.step = .ready
+            } catch {
+                output.failure = error
+            }
         case .post:
             await post()
+        case .cancel:
+            return .cancelled
         }
-    }
-
-    private func setText(_ text: String) {
-        output.typed = nil
-        output.text = text
-        do {
-            _ = try Comment.validBody(text)
-            output.problem = nil
-        } catch {
-            output.problem = error
-        }
+        return nil
     }
 
     private func post() async {

@@ -1,23 +1,55 @@
 import TrackerCore
 
-/// The new-issue screen's state: the draft as typed so far, its problem if any, and the result.
-/// When the database cannot take the issue, the draft is kept (`SaveDraft`) so nothing typed
-/// is lost; once created, a kept draft is forgotten (`DiscardDraft`).
+/// The new-issue screen's state: the draft as written so far, which part is asked for next, what
+/// is wrong with the last answer, and the result. When the database cannot take the issue, the
+/// draft is kept (`SaveDraft`) so nothing written is lost; once created, a kept draft is
+/// forgotten (`DiscardDraft`). `tracker create` sends the fields and `.confirm` at once.
 @MainActor
-public final class IssueCreatorViewModel {
+public final class IssueCreatorViewModel: ViewModel {
+    /// What the screen asks for next.
+    public enum Step: Equatable, Sendable {
+        case title, body
+        /// Whether to choose assignees before confirming.
+        case assigneesQuestion
+        /// The draft is shown, to confirm (or to choose labels and a milestone first).
+        case confirm
+    }
+
     public enum Input: Equatable, Sendable {
-        /// The title as typed; checked at once.
+        /// The screen opens (on a restored draft, at the confirmation).
+        case appear
+        /// The title as written; checked at once.
         case title(String)
-        /// The whole body at once (from an editor, a flag or a restored draft); checked at once.
+        /// The whole body; checked at once.
         case body(String)
-        /// One typed line of the body; a line holding a single `.` ends it and checks it.
-        case bodyLine(String)
+        /// The answer to whether to choose assignees first.
+        case wantsAssignees(Bool)
         case assignees([Login])
         case labels([LabelName])
         /// nil: in no milestone.
         case milestone(MilestoneTitle?)
+        /// What a picker opened from the confirmation chose.
+        case choseLabels(ChoiceChange<LabelName>)
+        case choseMilestone(ChoiceChange<MilestoneTitle>)
+        case chooseLabels, chooseMilestone
         /// Create the issue.
         case confirm
+        case cancel
+    }
+
+    public enum Route: Equatable, Sendable {
+        case chooseAssignees, chooseLabels, chooseMilestone
+        /// Confirmed: `created`, or why not in `failure`.
+        case confirmed
+        case cancelled
+    }
+
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        /// The screen opened; `restored`: on a draft an earlier session could not save.
+        case opened(restored: Bool)
+        case choseLabels(ChoiceChange<LabelName>)
+        case choseMilestone(ChoiceChange<MilestoneTitle>)
     }
 
     /// What happened to the draft of an issue that was not created.
@@ -27,26 +59,29 @@ public final class IssueCreatorViewModel {
         case unsaved(String)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
+        public var step = Step.title
         public var title = ""
         public var body = ""
-        /// The body being typed line by line; nil when no body is being typed.
-        public var typedBody: TypedLines?
         public var assignees: [Login] = []
         public var labels: [LabelName] = []
         public var milestone: MilestoneTitle?
-        /// What is wrong with the last input; the person is asked again.
-        public var problem: TrackerError?
+        public var notice: Notice?
+        /// What is wrong with the last input (it is asked again), or why the issue was not created.
+        public var failure: TrackerError?
         public var created: Issue?
         public var keptDraft: KeptDraft?
+
+        public init() {}
+
+        /// After `.confirm` without `created`: why.
+        public var whyNotCreated: TrackerError { failure ?? .storageFailure("the issue was not created") }
 
         public var draft: SavedDraft {
             SavedDraft(
                 title: title, body: body, assignees: assignees.map(\.value), labels: labels.map(\.value),
                 milestone: milestone?.value)
         }
-        /// The body lines typed so far; nil when no body is being typed.
-        public var bodyLinesTyped: [String]? { typedBody?.lines }
     }
 
     public struct UseCases: Sendable {
@@ -62,49 +97,74 @@ public final class IssueCreatorViewModel {
         }
     }
 
-    public static let endOfBody = TypedLines.end
-
     public private(set) var output = Output()
     private let useCases: UseCases
     private let author: Login
+    private let restored: Bool
 
-    public init(useCases: UseCases, author: Login) {
+    /// `prefill`: a draft an earlier session could not save, offered back at the confirmation.
+    public init(useCases: UseCases, author: Login, prefill: SavedDraft? = nil) {
         self.useCases = useCases
         self.author = author
-    }
-
-    public func send(_ input: Input) async {
-        switch input {
-        case .title(let title):
-            output.title = title
-            output.problem = catching { () throws(TrackerError) in _ = try IssueDraft.validTitle(title) }
-        case .body(let body):
-            setBody(body)
-        case .bodyLine(let line):
-            var typed = output.typedBody ?? TypedLines()
-            if let lines = typed.add(line) {
-                setBody(lines.joined(separator: "\n"))
-            } else {
-                output.typedBody = typed
-            }
-        case .assignees(let assignees):
-            output.assignees = assignees
-            output.problem = nil
-        case .labels(let labels):
-            output.labels = labels
-            output.problem = nil
-        case .milestone(let milestone):
-            output.milestone = milestone
-            output.problem = nil
-        case .confirm:
-            await confirm()
+        restored = prefill != nil
+        if let prefill {
+            output.title = prefill.title
+            output.body = prefill.body
+            output.assignees = prefill.assignees.compactMap { try? Login($0) }
+            output.labels = prefill.labels.compactMap { try? LabelName($0) }
+            output.milestone = prefill.milestone.flatMap { try? MilestoneTitle($0) }
+            output.step = .confirm
         }
     }
 
-    private func setBody(_ body: String) {
-        output.typedBody = nil
-        output.body = body
-        output.problem = catching { () throws(TrackerError) in _ = try IssueDraft.validBody(body) }
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
+        output.notice = nil
+        switch input {
+        case .appear:
+            output.notice = .opened(restored: restored)
+        case .title(let title):
+            output.title = title
+            output.failure = checking { () throws(TrackerError) in _ = try IssueDraft.validTitle(title) }
+            advance(from: .title, to: .body)
+        case .body(let body):
+            output.body = body
+            output.failure = checking { () throws(TrackerError) in _ = try IssueDraft.validBody(body) }
+            advance(from: .body, to: .assigneesQuestion)
+        case .wantsAssignees(let wanted):
+            output.step = .confirm
+            if wanted { return .chooseAssignees }
+        case .assignees(let assignees):
+            output.assignees = assignees
+            output.failure = nil
+        case .labels(let labels):
+            output.labels = labels
+            output.failure = nil
+        case .milestone(let milestone):
+            output.milestone = milestone
+            output.failure = nil
+        case .choseLabels(let change):
+            output.labels = change.chosen
+            output.notice = .choseLabels(change)
+        case .choseMilestone(let change):
+            output.milestone = change.chosen.first
+            output.notice = .choseMilestone(change)
+        case .chooseLabels:
+            return .chooseLabels
+        case .chooseMilestone:
+            return .chooseMilestone
+        case .confirm:
+            await confirm()
+            return .confirmed
+        case .cancel:
+            return .cancelled
+        }
+        return nil
+    }
+
+    /// Moves on once the part asked for is right.
+    private func advance(from step: Step, to next: Step) {
+        if output.failure == nil, output.step == step { output.step = next }
     }
 
     private func confirm() async {
@@ -113,10 +173,10 @@ public final class IssueCreatorViewModel {
                 title: output.title, body: output.body, assignees: output.assignees, labels: output.labels,
                 milestone: output.milestone)
             output.created = try await useCases.create(draft, author: author)
-            output.problem = nil
+            output.failure = nil
             try? useCases.discardDraft?()
         } catch {
-            output.problem = TrackerError(wrapping: error)
+            output.failure = TrackerError(wrapping: error)
             keepDraft()
         }
     }
@@ -131,7 +191,7 @@ public final class IssueCreatorViewModel {
         }
     }
 
-    private func catching(_ check: () throws(TrackerError) -> Void) -> TrackerError? {
+    private func checking(_ check: () throws(TrackerError) -> Void) -> TrackerError? {
         do {
             try check()
             return nil

@@ -1,8 +1,9 @@
 import TrackerCore
 
-/// One issue with its timeline, and the state changes a person can make from there.
+/// One issue with its timeline, the state changes a person can make from there, and the screens
+/// it opens (edit, comment, assignees, labels, milestone).
 @MainActor
-public final class IssueDetailViewModel {
+public final class IssueDetailViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
         /// Load (or load again) the issue and its timeline.
         case appear
@@ -10,18 +11,46 @@ public final class IssueDetailViewModel {
         case close(StateReason)
         /// Reopen it; reopening an open issue changes nothing.
         case reopen
+        /// Open the editor, the comment composer, or a picker.
+        case edit, comment, chooseAssignees, chooseLabels, chooseMilestone
+        case back
         /// Its title or body was edited from here: load it again and say so.
         case edited
         /// A comment was posted from here: load it again and say so.
-        case commented
-        /// Its assignees were chosen from here: load it again and say who they are.
-        case assigned([Login])
+        case commented(Comment)
+        /// Its assignees were chosen from here: load it again and say who they are (and what
+        /// leaving the picker saved).
+        case assigned([Login], change: AssigneeViewModel.Change? = nil)
         /// Its labels were chosen (and saved) from here: load it again and say what changed.
         case labelled(ChoiceChange<LabelName>)
         /// Its milestone was chosen (and saved) from here: load it again and say what changed.
         case milestoned(ChoiceChange<MilestoneTitle>)
-        /// Someone changed it elsewhere: load it again and keep what landed since it was shown.
-        case changedElsewhere
+        /// The editor or the composer ended without changing the issue: say how.
+        case unchangedBy(Unchanged)
+        /// Someone changed it elsewhere: load it again (when an issue changed) and keep what landed.
+        case changedElsewhere(LiveNews)
+    }
+
+    /// A child screen that ended with nothing saved.
+    public enum Unchanged: Equatable, Sendable {
+        case editor(IssueEditorCoordinator.Outcome)
+        case composer(CommentComposerCoordinator.Outcome)
+    }
+
+    public enum Route: Equatable, Sendable {
+        case edit, comment, assignees, labels, milestone, back
+    }
+
+    /// What the last action did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        /// `closing` is the close reason; nil for a reopen.
+        case stateChanged(StateChange, closing: StateReason?)
+        case edited
+        case commented(Comment)
+        case assigned([Login])
+        case labelled(ChoiceChange<LabelName>)
+        case milestoned(ChoiceChange<MilestoneTitle>)
+        case unchangedBy(Unchanged)
     }
 
     /// What a reload found that the screen had not shown: the timeline's new entries and the new comments.
@@ -32,13 +61,20 @@ public final class IssueDetailViewModel {
         public var isEmpty: Bool { events.isEmpty && comments.isEmpty }
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
+        public var number: IssueNumber
         public var details: IssueDetails?
-        /// What the last action did ("Closed issue #12 as completed", "… is already closed").
-        public var notice: String?
+        public var notice: Notice?
         public var failure: TrackerError?
-        /// After `.changedElsewhere`: what is new since the issue was last shown.
+        /// After `.changedElsewhere`: what was heard, and what is new since the issue was last shown.
+        public var news: LiveNews?
         public var landed = Landed()
+        /// What leaving the assignee picker saved, said under the issue.
+        public var assigneeChange: AssigneeViewModel.Change?
+
+        public init(number: IssueNumber) {
+            self.number = number
+        }
     }
 
     public struct UseCases: Sendable {
@@ -54,51 +90,32 @@ public final class IssueDetailViewModel {
         }
     }
 
-    public private(set) var output = Output()
-    public let number: IssueNumber
+    public private(set) var output: Output
+    public var number: IssueNumber { output.number }
     /// Who closes or reopens; nil for a screen that only shows.
     private let actor: Login?
     private let useCases: UseCases
 
     public init(number: IssueNumber, actor: Login?, useCases: UseCases) {
-        self.number = number
         self.actor = actor
         self.useCases = useCases
+        output = Output(number: number)
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
         output.failure = nil
         output.notice = nil
+        output.news = nil
         output.landed = Landed()
+        output.assigneeChange = nil
         let shown = output.details
         do {
-            switch input {
-            case .appear, .changedElsewhere:
-                break
-            case .close(let reason):
-                guard let actor, let close = useCases.close else { throw TrackerError.cannotChange }
-                let change = try await close(number, reason: reason, actor: actor)
-                output.notice = StateChangeNotice.describe(change, closing: reason)
-            case .reopen:
-                guard let actor, let reopen = useCases.reopen else { throw TrackerError.cannotChange }
-                let change = try await reopen(number, actor: actor)
-                output.notice = StateChangeNotice.describe(change, closing: nil)
-            case .edited:
-                output.notice = "Edited issue \(number)"
-            case .commented:
-                output.notice = "Commented on issue \(number)"
-            case .assigned(let logins):
-                output.notice =
-                    logins.isEmpty
-                    ? "Issue \(number) has no assignees"
-                    : "Assignees of issue \(number): " + logins.map(\.value).joined(separator: ", ")
-            case .labelled(let change):
-                output.notice = change.describe("Labels of issue \(number)", name: \.value)
-            case .milestoned(let change):
-                output.notice = change.describe("Milestone of issue \(number)", name: \.value)
-            }
+            if let route = try await handle(input) { return route }
+            if case .unchangedBy = input { return nil }
+            if case .changedElsewhere(let news) = input, news.changedIssues.isEmpty { return nil }
             output.details = try await useCases.show(number)
-            if input == .changedElsewhere, let shown, let details = output.details {
+            if case .changedElsewhere = input, let shown, let details = output.details {
                 let seen = Set(shown.comments.map(\.id))
                 output.landed = Landed(
                     events: Array(details.events.dropFirst(shown.events.count)),
@@ -107,6 +124,37 @@ public final class IssueDetailViewModel {
         } catch {
             output.failure = TrackerError(wrapping: error)
         }
+        return nil
+    }
+
+    /// The route, when the input opens another screen; otherwise sets what to say.
+    private func handle(_ input: Input) async throws -> Route? {
+        switch input {
+        case .appear:
+            break
+        case .close(let reason):
+            guard let actor, let close = useCases.close else { throw TrackerError.cannotChange }
+            output.notice = .stateChanged(try await close(number, reason: reason, actor: actor), closing: reason)
+        case .reopen:
+            guard let actor, let reopen = useCases.reopen else { throw TrackerError.cannotChange }
+            output.notice = .stateChanged(try await reopen(number, actor: actor), closing: nil)
+        case .edit: return .edit
+        case .comment: return .comment
+        case .chooseAssignees: return .assignees
+        case .chooseLabels: return .labels
+        case .chooseMilestone: return .milestone
+        case .back: return .back
+        case .edited: output.notice = .edited
+        case .commented(let comment): output.notice = .commented(comment)
+        case .assigned(let logins, let change):
+            output.notice = .assigned(logins)
+            output.assigneeChange = change
+        case .labelled(let change): output.notice = .labelled(change)
+        case .milestoned(let change): output.notice = .milestoned(change)
+        case .unchangedBy(let child): output.notice = .unchangedBy(child)
+        case .changedElsewhere(let news): output.news = news
+        }
+        return nil
     }
 }
 

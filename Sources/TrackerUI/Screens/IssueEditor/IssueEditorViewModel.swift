@@ -1,26 +1,44 @@
 import TrackerCore
 
-/// The edit of one issue's title and body: the version the person read, their text as typed so
-/// far, and what saving it did. Saving is checked against the version read (`EditIssues` with
-/// `read:`), so an edit someone else made meanwhile is never overwritten unseen; on a conflict
-/// the person's text is kept as a draft by the use case and can be applied to the new version.
+/// The edit of one issue's title and body: the version the person read, their text as written
+/// so far, which part is asked for next, and what saving it did. Saving is checked against the
+/// version read (`EditIssues` with `read:`), so an edit someone else made meanwhile is never
+/// overwritten unseen; on a conflict the person's text is kept as a draft by the use case and can
+/// be applied to the new version.
 @MainActor
-public final class IssueEditorViewModel {
+public final class IssueEditorViewModel: ViewModel {
+    /// What the screen asks for next.
+    public enum Step: Equatable, Sendable {
+        /// The title (or the whole text at once), then the body.
+        case title, body
+        /// The text is complete: save it.
+        case ready
+        /// Someone else saved first: reload and apply the text to the new version, or keep it as a draft.
+        case conflict(EditConflict)
+        /// Reloaded after a conflict: the text over the new version, to look at before saving
+        /// (a front that cannot show it saves at once).
+        case review
+    }
+
     public enum Input: Equatable, Sendable {
         /// Read the issue: its title, body and version.
         case appear
-        /// The whole text back from the person's editor; checked at once.
+        /// The whole text at once (from the person's editor); checked at once.
         case text(IssueText)
-        /// The title as typed; an empty line keeps the current title.
+        /// The title as written; an empty one keeps the current title.
         case title(String)
-        /// One typed line of the body; a lone `.` ends it, and a `.` before any line keeps the
-        /// current body.
-        case bodyLine(String)
+        /// The body as written; nil keeps the current body.
+        case body(String?)
         /// Save the text against the version read.
         case save
         /// After a conflict: read the issue again and carry the person's changes over to it
         /// (the title or body they did not change takes the new version's).
         case reload
+        case cancel
+    }
+
+    public enum Route: Equatable, Sendable {
+        case cancelled
     }
 
     /// What the last save did.
@@ -34,19 +52,25 @@ public final class IssueEditorViewModel {
         case failed(TrackerError, kept: Bool)
     }
 
-    public struct Output: Equatable, Sendable {
+    public struct Output: Equatable, ViewOutput {
+        public var number: IssueNumber
+        public var step = Step.title
         /// The version the text will be saved against; nil until the issue is read.
         public var read: ReadVersion?
         /// The person's text (the issue's, until they change it).
         public var title = ""
         public var body = ""
-        /// The body being typed line by line; nil when no body is being typed.
-        public var typedBody: TypedLines?
         /// What is wrong with the last input (or why the issue could not be read).
-        public var problem: TrackerError?
+        public var failure: TrackerError?
         public var result: Result?
+        /// The conflict met on the way, if any: what leaving now keeps the text for.
+        public var conflict: EditConflict?
 
         public var text: IssueText { IssueText(title: title, body: body) }
+
+        public init(number: IssueNumber) {
+            self.number = number
+        }
     }
 
     public struct UseCases: Sendable {
@@ -62,44 +86,47 @@ public final class IssueEditorViewModel {
         }
     }
 
-    public private(set) var output = Output()
-    public let number: IssueNumber
+    public private(set) var output: Output
+    public var number: IssueNumber { output.number }
     private let actor: Login
     private let useCases: UseCases
 
     public init(number: IssueNumber, actor: Login, useCases: UseCases) {
-        self.number = number
         self.actor = actor
         self.useCases = useCases
+        output = Output(number: number)
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Route? {
         switch input {
         case .appear:
             await read(carryingOver: false)
         case .reload:
             await read(carryingOver: true)
+            if output.failure == nil { output.step = .review }
         case .text(let text):
             let current = output.read?.body ?? ""
-            let bodyProblem = setBody(IssueText.isUnchanged(body: text.body, from: current) ? current : text.body)
-            output.problem = setTitle(text.title) ?? bodyProblem
+            let bodyFailure = setBody(IssueText.isUnchanged(body: text.body, from: current) ? current : text.body)
+            output.failure = setTitle(text.title) ?? bodyFailure
+            if output.failure == nil { output.step = .ready }
         case .title(let title):
             if title.allSatisfy(\.isWhitespace) {
                 output.title = output.read?.title ?? ""
-                output.problem = nil
+                output.failure = nil
             } else {
-                output.problem = setTitle(title)
+                output.failure = setTitle(title)
             }
-        case .bodyLine(let line):
-            var typed = output.typedBody ?? TypedLines()
-            guard let lines = typed.add(line) else {
-                output.typedBody = typed
-                return
-            }
-            output.problem = setBody(lines.isEmpty ? output.read?.body ?? "" : lines.joined(separator: "\n"))
+            if output.failure == nil { output.step = .body }
+        case .body(let body):
+            output.failure = setBody(body ?? output.read?.body ?? "")
+            if output.failure == nil { output.step = .ready }
         case .save:
             await save()
+        case .cancel:
+            return .cancelled
         }
+        return nil
     }
 
     /// Reads the issue. `carryingOver` keeps what the person changed since the last read.
@@ -116,15 +143,15 @@ public final class IssueEditorViewModel {
                 output.body = fresh.body
             }
             output.read = fresh
-            output.problem = nil
+            output.failure = nil
         } catch {
-            output.problem = TrackerError(wrapping: error)
+            output.failure = TrackerError(wrapping: error)
         }
     }
 
     private func save() async {
         guard let read = output.read else {
-            output.result = .failed(output.problem ?? .notFound("issue \(number) was not read"), kept: false)
+            output.result = .failed(output.failure ?? .notFound("issue \(number) was not read"), kept: false)
             return
         }
         let title = output.title == read.title ? nil : output.title
@@ -140,6 +167,8 @@ public final class IssueEditorViewModel {
             output.result = .saved(issue)
         } catch TrackerError.editConflict(let conflict) {
             output.result = .conflict(conflict)
+            output.conflict = conflict
+            output.step = .conflict(conflict)
         } catch {
             output.result = .failed(TrackerError(wrapping: error), kept: isKept)
         }
@@ -164,7 +193,6 @@ public final class IssueEditorViewModel {
 
     /// Takes the body as given; returns what is wrong with it.
     private func setBody(_ body: String) -> TrackerError? {
-        output.typedBody = nil
         output.body = body
         do {
             _ = try IssueDraft.validBody(body)

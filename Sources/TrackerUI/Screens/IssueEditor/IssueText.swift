@@ -34,7 +34,7 @@ public struct IssueText: Equatable, Sendable {
 
 extension String {
     /// Without the newlines an editor adds at the end of a file.
-    var withoutTrailingNewlines: String {
+    public var withoutTrailingNewlines: String {
         var text = Substring(self)
         while text.last == "\n" || text.last == "\r\n" { text.removeLast() }
         return String(text)

@@ -1,19 +1,12 @@
 import TrackerCore
 
 /// The issue list screen's state: which filter and page, which issues, what the last action did.
+/// It also closes and reopens issues for `tracker close` and `tracker reopen`, which show no
+/// list: the page is loaded again after a change only when one was loaded before.
 @MainActor
-public final class IssueListViewModel {
+public final class IssueListViewModel: ViewModel {
     /// Without a terminal's height (a script on a pipe).
     public static let pageSize = 20
-    /// Lines of the screen that are not issues: the tabs, the filter, the table's header, the
-    /// help line, a notice and the prompt.
-    static let screenLines = 6
-
-    /// As many issues as fit the terminal above the prompt, at least 5.
-    public static func pageSize(height: Int?) -> Int {
-        guard let height else { return pageSize }
-        return max(5, height - screenLines)
-    }
 
     public enum Input: Equatable, Sendable {
         case appear
@@ -26,25 +19,65 @@ public final class IssueListViewModel {
         case assign(IssueNumber)
         /// `a N LOGIN…`: assigns those not assigned and unassigns those who are, on the assignee screen's terms.
         case toggleAssignees(IssueNumber, [Login])
-        case close(IssueNumber)
-        case reopen(IssueNumber)
+        /// All or nothing: a missing issue closes none of them.
+        case close([IssueNumber], StateReason)
+        case reopen([IssueNumber])
         case view(IssueNumber)
         /// A filter that breaks a rule (an empty label name): said, and the filter stays as it was.
         case invalidFilter(TrackerError)
-        /// Input the screen did not understand: show the help line.
+        /// Input the screen did not understand.
         case unknown(String)
+        /// Teammates changed issues; `typing`: the person is midway through a command, so the
+        /// page is not drawn again under them.
+        case changedElsewhere(LiveNews, typing: Bool)
+        /// A screen opened from the list ended: the list is loaded again.
+        case returned(Returned)
     }
 
-    public struct Output: Equatable, Sendable {
+    /// What the last action did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case noIssues(StateFilter)
+        case lastPage
+        case firstPage
+        /// Pages follow the created order; the list is sorted by update.
+        case pagesNeedCreatedOrder
+        /// `closing` is the close reason; nil for a reopen.
+        case stateChanged([StateChange], closing: StateReason?)
+        case unknownCommand(String)
+    }
+
+    /// What a screen opened from the list did, said under the list once it is drawn again.
+    public enum Returned: Equatable, Sendable {
+        case creator(IssueCreatorCoordinator.Outcome)
+        /// What leaving the assignee picker saved (nil: nothing was saved).
+        case assignees(AssigneeViewModel.Change?)
+        /// The issue screen, which said what it did itself.
+        case issue
+    }
+
+    /// Teammates' changes that touch the page.
+    public struct News: Equatable, Sendable {
+        public var notices: [LiveNotice]
+        /// How many changed issues are on the page or may now belong on it.
+        public var affected: Int
+        /// The person was typing, so the page was not loaded again.
+        public var typing: Bool
+    }
+
+    public struct Output: Equatable, ViewOutput {
         public var filter: IssueFilter
         public var issues: [Issue] = []
         public var hasMore = false
         /// 1 for the first page.
         public var page = 1
-        public var notice: String?
-        /// Said beside the results: search words the search could not use.
-        public var searchNote: String?
+        public var notice: Notice?
+        /// Search words the search could not use.
+        public var ignoredSearchWords: [String] = []
         public var failure: TrackerError?
+        /// Set by `.changedElsewhere`.
+        public var news: News?
+        /// Set by `.returned`.
+        public var returned: Returned?
 
         public init(filter: IssueFilter) {
             self.filter = filter
@@ -77,6 +110,7 @@ public final class IssueListViewModel {
     private let actor: Login?
     /// The `after` cursor of each page before the current one.
     private var earlierPages: [IssueNumber?] = []
+    private var loaded = false
 
     public init(useCases: UseCases, actor: Login? = nil, filter: IssueFilter = IssueFilter()) {
         self.useCases = useCases
@@ -93,6 +127,8 @@ public final class IssueListViewModel {
     public func send(_ input: Input) async -> Route? {
         output.notice = nil
         output.failure = nil
+        output.news = nil
+        output.returned = nil
         do {
             return try await handle(input)
         } catch {
@@ -112,21 +148,10 @@ public final class IssueListViewModel {
             filter.search = text
             try await restart(with: IssueFilter(copying: filter))
         case .nextPage:
-            guard output.filter.sort == .created else {
-                output.notice = "Pages follow the created order: use f sort:created to page."
-                return nil
-            }
-            guard output.hasMore, let last = output.issues.last else {
-                output.notice = "This is the last page."
-                return nil
-            }
-            earlierPages.append(output.filter.after)
-            output.filter.after = last.number
-            output.page += 1
-            try await load()
+            try await nextPage()
         case .previousPage:
             guard let previous = earlierPages.popLast() else {
-                output.notice = "This is the first page."
+                output.notice = .firstPage
                 return nil
             }
             output.filter.after = previous
@@ -140,34 +165,38 @@ public final class IssueListViewModel {
             return .toggleAssignees(number, people)
         case .view(let number):
             return .view(number)
-        case .close(let number):
-            try await changeState(number, closing: true)
-        case .reopen(let number):
-            try await changeState(number, closing: false)
-        case .invalidFilter(let problem):
-            throw problem
+        case .close(let numbers, let reason):
+            try await changeState(numbers, closing: reason)
+        case .reopen(let numbers):
+            try await changeState(numbers, closing: nil)
+        case .invalidFilter(let failure):
+            throw failure
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))': ? shows the commands."
+            output.notice = text.isEmpty ? nil : .unknownCommand(text)
+        case .changedElsewhere(let news, let typing):
+            let affected = affected(by: news)
+            output.news = News(notices: news.notices, affected: affected, typing: typing)
+            if affected > 0 && !typing { try await load() }
+        case .returned(let returned):
+            output.returned = returned
+            try await load()
         }
         return nil
     }
 
-    /// How many issues `news` changed that are on this page or may now belong on it: those it
-    /// shows, and (it cannot know whether they match the filter without reading) those whose
-    /// place in the order falls within the page: any on the first page sorted by update.
-    public func affected(by news: LiveNews) -> Int {
-        news.changedIssues.filter(mayBeOnPage).count
-    }
-
-    private func mayBeOnPage(_ number: IssueNumber) -> Bool {
-        let shown = output.issues.map(\.number)
-        if shown.contains(number) { return true }
-        guard let first = shown.first, let last = shown.last else { return true }
-        if output.filter.sort == .updated { return output.page == 1 }
-        let (low, high) = (min(first, last), max(first, last))
-        let comesFirst = output.filter.ascending ? number < low : number > high
-        let comesLast = output.filter.ascending ? number > high : number < low
-        return (low < number && number < high) || (comesFirst && output.page == 1) || (comesLast && !output.hasMore)
+    private func nextPage() async throws {
+        guard output.filter.sort == .created else {
+            output.notice = .pagesNeedCreatedOrder
+            return
+        }
+        guard output.hasMore, let last = output.issues.last else {
+            output.notice = .lastPage
+            return
+        }
+        earlierPages.append(output.filter.after)
+        output.filter.after = last.number
+        output.page += 1
+        try await load()
     }
 
     /// A new filter from its first page; one that fails (an unknown label or milestone) leaves
@@ -186,36 +215,23 @@ public final class IssueListViewModel {
         }
     }
 
-    private func changeState(_ number: IssueNumber, closing: Bool) async throws {
+    /// `closing` is the close reason; nil reopens.
+    private func changeState(_ numbers: [IssueNumber], closing reason: StateReason?) async throws {
         guard let actor, let close = useCases.close, let reopen = useCases.reopen else { return }
-        let change = closing ? try await close(number, actor: actor) : try await reopen(number, actor: actor)
-        let notice = StateChangeNotice.describe(change, closing: closing ? .completed : nil)
-        try await load()
-        output.notice = notice
+        let changes =
+            if let reason { try await close(numbers, reason: reason, actor: actor) } else {
+                try await reopen(numbers, actor: actor)
+            }
+        if loaded { try await load() }
+        output.notice = .stateChanged(changes, closing: reason)
     }
 
     private func load() async throws {
         let page = try await useCases.list(output.filter)
+        loaded = true
         output.issues = page.issues
         output.hasMore = page.hasMore
-        output.searchNote =
-            page.ignoredSearchWords.isEmpty
-            ? nil
-            : "search words ignored: "
-                + page.ignoredSearchWords.map { $0.count > 40 ? "\($0.prefix(20))… (\($0.count) characters)" : $0 }
-                .joined(separator: " ")
-        if page.issues.isEmpty {
-            output.notice = output.filter.state == .all ? "No issues." : "No \(output.filter.state.rawValue) issues."
-        }
-    }
-}
-
-extension IssueFilter {
-    /// Re-runs the initializer so the search text is trimmed the same way.
-    init(copying filter: IssueFilter) {
-        self.init(
-            state: filter.state, assignee: filter.assignee, author: filter.author, mention: filter.mention,
-            search: filter.search, labels: filter.labels, milestone: filter.milestone, sort: filter.sort,
-            ascending: filter.ascending, limit: filter.limit)
+        output.ignoredSearchWords = page.ignoredSearchWords
+        if page.issues.isEmpty { output.notice = .noIssues(output.filter.state) }
     }
 }

@@ -1,100 +1,80 @@
 import TrackerCore
 
-/// The Labels tab's state: every label, and what creating, editing or deleting one did. A label
-/// is named by its row number or its name (ignoring case).
+/// The labels: the Labels tab's list and what creating, editing or deleting one did, and the
+/// same for `tracker label …`. After a change the list is loaded again only when it was loaded
+/// (on the tab), so a command costs no query it does not show.
 @MainActor
-public final class LabelsViewModel {
-    /// A label's fields as typed; an empty field picks a colour (create) or keeps the value (edit).
-    public struct Fields: Equatable, Sendable {
-        public var name: String
-        public var color: String
-        public var description: String
-
-        public init(name: String = "", color: String = "", description: String = "") {
-            self.name = name
-            self.color = color
-            self.description = description
-        }
-    }
-
+public final class LabelsViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load every label.
         case appear
-        case create(Fields)
-        case edit(LabelName, Fields)
+        /// Load the labels whose name or description contains `search`.
+        case list(search: String?)
+        case create(Label)
+        case edit(LabelName, LabelChange)
+        /// An edit that kept every field.
+        case keep(LabelName)
         case delete(LabelName)
+        /// Something typed that breaks a rule (a colour that is not one): said, nothing changes.
+        case invalid(TrackerError)
         /// Not understood: the text as typed.
         case unknown(String)
     }
 
-    public struct Output: Equatable, Sendable {
-        public var labels: [Label] = []
-        public var notice: String?
-        public var failure: TrackerError?
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case created(Label)
+        case edited(Label)
+        case unchanged(LabelName)
+        /// The label and how many issues it was removed from.
+        case deleted(Label, issues: Int)
+        case unknownCommand(String)
     }
+
+    /// The labels, and the search that narrowed them.
+    public typealias Output = TabListOutput<Label, String, Notice>
 
     public private(set) var output = Output()
-    private let useCases: OrganizationUseCases
-    private let actor: Login
+    private let source: TabSource<ManageLabels>
 
-    public init(useCases: OrganizationUseCases, actor: Login) {
-        self.useCases = useCases
-        self.actor = actor
+    /// `actor`: who deletes; nil where nothing is deleted.
+    public init(labels: ManageLabels, actor: Login?) {
+        source = TabSource(labels, actor: actor)
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Never? {
         output.notice = nil
-        output.failure = nil
-        do {
-            try await handle(input)
-        } catch {
-            output.failure = TrackerError(wrapping: error)
-        }
-    }
-
-    /// The label at this row number (from 1) or with this name; sets the failure when none.
-    public func label(_ reference: String) -> Label? {
-        let text = reference.trimmed
-        if let row = Int(text), output.labels.indices.contains(row - 1) { return output.labels[row - 1] }
-        if let found = output.labels.first(where: { $0.name.value.lowercased() == text.lowercased() }) { return found }
-        output.failure = .unknownLabel(
-            name: text,
-            suggestions: NameSuggestions.rank(text, among: output.labels.map(\.name.value), limit: 3))
+        output.failure = await caught { try await self.take(input) }
         return nil
     }
 
-    private func handle(_ input: Input) async throws {
+    /// Acts on the input; after a change, the list is loaded again when it is on the tab.
+    private func take(_ input: Input) async throws {
         switch input {
         case .appear:
-            break
-        case .create(let fields):
-            let name = try LabelName(fields.name)
-            let color = fields.color.isBlank ? nil : try LabelColor(fields.color)
-            let label = try await useCases.createLabel(
-                try Label(name: name, color: color, description: fields.description))
-            output.notice = "Created label \(LabelsViewModel.quoted(label.name))"
-        case .edit(let name, let fields):
-            let change = try LabelChange(
-                name: fields.name.isBlank ? nil : try LabelName(fields.name),
-                color: fields.color.isBlank ? nil : try LabelColor(fields.color),
-                description: fields.description.isBlank ? nil : fields.description)
-            if change.isEmpty {
-                output.notice = "No change to label \(LabelsViewModel.quoted(name))"
-            } else {
-                let label = try await useCases.editLabel(name, change)
-                output.notice = "Edited label \(LabelsViewModel.quoted(label.name))"
-            }
+            return try await list(search: nil)
+        case .list(let search):
+            return try await list(search: search)
+        case .create(let label):
+            output.notice = .created(try await source.useCases.create(label))
+        case .edit(let name, let change):
+            output.notice = .edited(try await source.useCases.edit(name, change))
+        case .keep(let name):
+            output.notice = .unchanged(name)
         case .delete(let name):
-            let (label, issues) = try await useCases.deleteLabel(name, actor: actor)
-            output.notice =
-                "Deleted label \(LabelsViewModel.quoted(label.name))"
-                + (issues == 0 ? "" : " (taken off \(issues) issue\(issues == 1 ? "" : "s"))")
+            let (label, issues) = try await source.useCases.delete(name, actor: try source.deleter())
+            output.notice = .deleted(label, issues: issues)
+        case .invalid(let failure):
+            throw failure
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
+            output.notice = text.isEmpty ? nil : .unknownCommand(text)
         }
-        output.labels = try await useCases.listLabels()
+        if source.listed { output.items = try await source.list { try await $0.list() } }
     }
 
-    static func quoted(_ name: LabelName) -> String {
-        "'\(VisibleText.line(name.value))'"
+    private func list(search: String?) async throws {
+        output.items = try await source.list { try await $0.list(search: search) }
+        output.query = search
     }
 }

@@ -1,87 +1,91 @@
 import TrackerCore
 
-/// The Milestones tab's state: every milestone (open first) with its progress, and what creating,
-/// closing or reopening one did. A milestone is named by its row number or its title.
+/// The milestones: the Milestones tab's list (open first) with their progress, and what
+/// creating, editing, closing, reopening or deleting one did, and the same for
+/// `tracker milestone …`. After a change the list is loaded again only when it was loaded.
 @MainActor
-public final class MilestonesViewModel {
+public final class MilestonesViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load every milestone.
         case appear
-        /// The title, the due date as typed (`YYYY-MM-DD`, empty for none) and the description.
-        case create(title: String, due: String, description: String)
-        case close(MilestoneTitle)
-        case reopen(MilestoneTitle)
+        /// Load the milestones in this state (nil: all of them).
+        case list(state: MilestoneState?)
+        case create(MilestoneTitle, description: String, due: Timestamp?)
+        case edit(MilestoneTitle, MilestoneChange)
+        case setState(MilestoneTitle, MilestoneState)
+        case delete(MilestoneTitle)
         /// Show the milestone's issues.
         case issues(MilestoneTitle)
+        /// Something typed that breaks a rule (a due date that is not one): said, nothing changes.
+        case invalid(TrackerError)
+        /// Not understood: the text as typed.
         case unknown(String)
     }
 
-    public struct Output: Equatable, Sendable {
-        public var milestones: [Milestone] = []
-        public var notice: String?
-        public var failure: TrackerError?
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case created(Milestone)
+        case edited(Milestone)
+        /// Closed or reopened (or already so): the milestone as it now is.
+        case stateSet(Milestone, MilestoneState)
+        case deleted(Milestone)
+        case unknownCommand(String)
     }
+
+    /// The milestones, and the state they were listed in (nil: all).
+    public typealias Output = TabListOutput<Milestone, MilestoneState, Notice>
 
     public enum Route: Equatable, Sendable {
         case issues(MilestoneTitle)
     }
 
+    private let source: TabSource<ManageMilestones>
     public private(set) var output = Output()
-    private let useCases: OrganizationUseCases
 
-    public init(useCases: OrganizationUseCases) {
-        self.useCases = useCases
+    /// `actor`: who deletes; nil where nothing is deleted.
+    public init(milestones: ManageMilestones, actor: Login?) {
+        source = TabSource(milestones, actor: actor)
     }
 
     @discardableResult
     public func send(_ input: Input) async -> Route? {
         output.notice = nil
-        output.failure = nil
-        do {
-            return try await handle(input)
-        } catch {
-            output.failure = TrackerError(wrapping: error)
+        guard case .issues(let title) = input else {
+            output.failure = await caught { try await self.take(input) }
             return nil
         }
+        output.failure = nil
+        return .issues(title)
     }
 
-    /// The milestone at this row number (from 1) or with this title; sets the failure when none.
-    public func milestone(_ reference: String) -> Milestone? {
-        let text = reference.trimmed
-        if let row = Int(text), output.milestones.indices.contains(row - 1) { return output.milestones[row - 1] }
-        if let found = output.milestones.first(where: { $0.title.value.lowercased() == text.lowercased() }) {
-            return found
-        }
-        output.failure = .unknownMilestone(
-            title: text,
-            suggestions: NameSuggestions.rank(text, among: output.milestones.map(\.title.value), limit: 3))
-        return nil
-    }
-
-    private func handle(_ input: Input) async throws -> Route? {
+    /// Acts on the input; after a change, the list is loaded again when it is on the tab.
+    private func take(_ input: Input) async throws {
         switch input {
-        case .appear:
-            break
-        case .create(let title, let due, let description):
-            let title = try MilestoneTitle(title)
-            let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmed)
-            let created = try await useCases.createMilestone(title: title, description: description, dueOn: dueOn)
-            output.notice = "Created milestone \(MilestonesViewModel.quoted(created.title))"
-        case .close(let title):
-            let closed = try await useCases.changeMilestone.setState(of: title, to: .closed)
-            output.notice = "Closed milestone \(MilestonesViewModel.quoted(closed.title))"
-        case .reopen(let title):
-            let reopened = try await useCases.changeMilestone.setState(of: title, to: .open)
-            output.notice = "Reopened milestone \(MilestonesViewModel.quoted(reopened.title))"
-        case .issues(let title):
-            return .issues(title)
+        case .invalid(let failure):
+            throw failure
         case .unknown(let text):
-            output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
+            output.notice = text.isEmpty ? nil : .unknownCommand(text)
+        case .appear:
+            return try await list(state: nil)
+        case .list(let state):
+            return try await list(state: state)
+        case .create(let title, let description, let due):
+            output.notice = .created(
+                try await source.useCases.create(title: title, description: description, dueOn: due))
+        case .edit(let title, let change):
+            output.notice = .edited(try await source.useCases.edit(title, change))
+        case .setState(let title, let state):
+            output.notice = .stateSet(try await source.useCases.setState(of: title, to: state), state)
+        case .delete(let title):
+            output.notice = .deleted(try await source.useCases.delete(title, actor: try source.deleter()))
+        case .issues:
+            break
         }
-        output.milestones = try await useCases.listMilestones()
-        return nil
+        if source.listed { output.items = try await source.list { try await $0.list() } }
     }
 
-    static func quoted(_ title: MilestoneTitle) -> String {
-        "'\(VisibleText.line(title.value))'"
+    private func list(state: MilestoneState?) async throws {
+        output.items = try await source.list { try await $0.list(state: state) }
+        output.query = state
     }
 }

@@ -1,47 +1,90 @@
 import TrackerCore
 
-/// The People tab's state: every user with how many open issues they are assigned, and what
-/// adding one did.
+/// The people: the People tab's users with how many open issues each is assigned, and what
+/// adding one did; and `tracker users …`. After a change the list is loaded again only when it
+/// was loaded.
 @MainActor
-public final class PeopleViewModel {
+public final class PeopleViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
+        /// Load every user with their open assignments.
         case appear
-        /// A login and a name as typed (the name may be empty).
-        case add(login: String, name: String)
+        /// Load the users whose login starts with `prefix` (nil: all), without their assignments;
+        /// `sayingWhyNone`: when there are none, find out whether anyone is registered at all.
+        case list(prefix: String?, sayingWhyNone: Bool = true)
+        /// Register the user, or (`role`) link the database role that logs in as them, an
+        /// existing user too when none is linked yet.
+        case add(User, role: String? = nil)
+        /// Something typed that breaks a rule (a login that is not one): said, nothing changes.
+        case invalid(TrackerError)
         case unknown(String)
     }
 
-    public struct Output: Equatable, Sendable {
+    /// What the last input did, for the presenter to word.
+    public enum Notice: Equatable, Sendable {
+        case added(User, role: String?)
+        /// An existing user, now linked to the role.
+        case linked(User, role: String)
+        /// `list` found nobody whose login starts with this, though some are registered.
+        case noneMatch(String)
+        /// Nobody is registered.
+        case nobodyRegistered
+        case unknownCommand(String)
+    }
+
+    public struct Output: Equatable, ViewOutput {
         public var people: [UserWorkload] = []
-        public var notice: String?
+        /// What `.list` found.
+        public var users: [User] = []
+        public var notice: Notice?
         public var failure: TrackerError?
+
+        public init() {}
     }
 
     public private(set) var output = Output()
     private let listUsers: ListUsers
     private let addUser: AddUser
+    private var loaded = false
 
     public init(listUsers: ListUsers, addUser: AddUser) {
         self.listUsers = listUsers
         self.addUser = addUser
     }
 
-    public func send(_ input: Input) async {
+    @discardableResult
+    public func send(_ input: Input) async -> Never? {
         output.notice = nil
         output.failure = nil
         do {
             switch input {
             case .appear:
-                break
-            case .add(let login, let name):
-                let added = try await addUser(try User(login: Login(login), name: name))
-                output.notice = "Added user \(added.user.login)"
+                loaded = true
+            case .list(let prefix, let sayingWhyNone):
+                output.users = try await listUsers(prefix: prefix)
+                if sayingWhyNone, output.users.isEmpty { try await sayWhyNone(prefix: prefix) }
+            case .add(let user, let role):
+                switch try await addUser(user, role: role) {
+                case .added(let added): output.notice = .added(added, role: role)
+                case .linked(let linked): output.notice = .linked(linked, role: role ?? "")
+                }
+            case .invalid(let failure):
+                throw failure
             case .unknown(let text):
-                output.notice = text.isEmpty ? nil : "Unknown command '\(VisibleText.line(text))'."
+                output.notice = text.isEmpty ? nil : .unknownCommand(text)
             }
-            output.people = try await listUsers.workloads()
+            if loaded { output.people = try await listUsers.workloads() }
         } catch {
             output.failure = TrackerError(wrapping: error)
+        }
+        return nil
+    }
+
+    /// When a search finds nobody, one more question tells whether anyone is registered at all.
+    private func sayWhyNone(prefix: String?) async throws {
+        if let prefix, !(try await listUsers(prefix: nil, limit: 1)).isEmpty {
+            output.notice = .noneMatch(prefix)
+        } else {
+            output.notice = .nobodyRegistered
         }
     }
 }

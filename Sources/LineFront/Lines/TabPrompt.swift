@@ -1,0 +1,78 @@
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+/// A tab's prompt: switching tabs is understood before the tab's own commands.
+@MainActor
+enum TabPrompt {
+    /// Reads lines until one switches tabs or `read` makes an input of it (nil: answered there).
+    static func next<Action>(
+        _ prompt: String, on terminal: any Terminal, read: (String) -> TabInput<Action>?
+    ) -> TabInput<Action>? {
+        while let line = terminal.readLine(prompt: prompt) {
+            switch TabCommands.parse(line) {
+            case .switchTo(let tab): return .switchTo(tab)
+            case .unknownTab(let name): terminal.writeLine(TabBarView.unknown(name))
+            case nil: if let input = read(line) { return input }
+            }
+        }
+        return nil
+    }
+
+    /// The input the typed fields make, or the rule they break, for the view model to say.
+    static func checked<Input>(invalid: (TrackerError) -> Input, _ make: () throws -> Input) -> Input {
+        do {
+            return try make()
+        } catch {
+            return invalid(TrackerError(wrapping: error))
+        }
+    }
+}
+
+/// What the Labels and Milestones tabs read alike: the commands they share, a label or milestone
+/// found among the rows shown, and a form's fields asked one prompt at a time.
+@MainActor
+struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
+    let terminal: any Terminal
+    let help: String
+    let refresh: Input
+    let unknown: (String) -> Input
+
+    /// What a parsed line asks of the tab; nil when it was answered here (help, a row not found,
+    /// a form left with `:q`).
+    func read(
+        _ parsed: TabLine<Action>, find: (String) -> Result<Item, TrackerError>, new: () -> Input?,
+        act: (Action, Item) -> Input?
+    ) -> TabInput<Input>? {
+        switch parsed {
+        case .quit: return .quit
+        case .help:
+            terminal.writeLine(help)
+            return nil
+        case .refresh: return .screen(refresh)
+        case .unknown(let text): return .screen(unknown(text))
+        case .new: return new().map(TabInput.screen)
+        case .act(let action, let reference):
+            switch find(reference) {
+            case .failure(let failure):
+                terminal.writeFailure(failure)
+                return nil
+            case .success(let item):
+                return act(action, item).map(TabInput.screen)
+            }
+        }
+    }
+
+    /// One answer per prompt, in order; nil (said) when the person cancels at any of them.
+    func ask(_ prompts: [String]) -> [String]? {
+        var answers: [String] = []
+        for prompt in prompts {
+            guard let answer = terminal.readAnswer(prompt: prompt) else {
+                terminal.writeLine(TabFrameView.cancelled)
+                return nil
+            }
+            answers.append(answer)
+        }
+        return answers
+    }
+}

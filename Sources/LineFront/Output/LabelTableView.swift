@@ -1,0 +1,40 @@
+import Interchange
+import TerminalKit
+import TrackerCore
+
+/// `label list`: the labels as a table (each name in its colour) or a JSON array of gh's
+/// `{name, color, description}`.
+@MainActor
+public struct LabelTableView {
+    public let json: Bool
+    /// `--json FIELDS`: only these fields; nil for all.
+    public let fields: JSONFieldList?
+
+    public init(json: Bool, fields: JSONFieldList? = nil) {
+        self.json = json
+        self.fields = fields
+    }
+
+    /// `searched`: the list was narrowed by a search, so an empty one says nothing matched.
+    public func render(_ labels: [Label], searched: Bool, to terminal: any Terminal) {
+        if json {
+            terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(labels.map(IssueJSON.label)))))
+            return
+        }
+        guard !labels.isEmpty else {
+            terminal.writeLine(
+                searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
+            )
+            return
+        }
+        let names = labels.map { LabelColors.cell([$0], depth: terminal.colorDepth) }
+        var table = Table(
+            headers: ["NAME", "DESCRIPTION", "COLOR"],
+            rows: labels.enumerated().map { index, label in
+                [names[index].text, VisibleText.line(label.description), "#" + label.color.hex]
+            },
+            flexibleColumn: 1)
+        table.cellRuns[0] = names.map(\.runs)
+        terminal.write(table.render(width: terminal.width, colour: terminal.usesColor))
+    }
+}

@@ -1,0 +1,48 @@
+import TerminalKit
+import TrackerUI
+
+/// Renders a picker screen: what is chosen, the numbered choices, the last notice and the help;
+/// and the one wording of what a picker changed.
+@MainActor
+struct ChoiceView<Item: Equatable & Sendable> {
+    let name: (Item) -> String
+    /// What a notice calls one item ("label").
+    let noun: String
+    /// What toggling past the limit says.
+    let full: String
+
+    func render(_ output: ChoiceViewModel<Item>.Output, title: String, to terminal: any Terminal) {
+        let chosen = output.picker.selected.map { VisibleText.line(name($0)) }
+        terminal.writeLine("")
+        terminal.writeLine("\(title): " + (chosen.isEmpty ? "none" : chosen.joined(separator: ", ")))
+        PickerView(label: name).render(output.picker, to: terminal)
+        if let notice = output.notice { terminal.writeLine(describe(notice)) }
+        terminal.writeLine(PickerCommands.help)
+    }
+
+    private func describe(_ notice: PickerNotice) -> String {
+        switch notice {
+        case .noMatch(""): "There is no \(noun) to choose yet."
+        case .noMatch(let text): "No \(noun) matches '\(VisibleText.line(text))'."
+        case .outOfRange(0): "There is no \(noun) to pick: search first."
+        case .outOfRange(let count): "Pick a number from 1 to \(count)."
+        case .full: full
+        }
+    }
+}
+
+extension ChoiceView {
+    /// The one wording of a change, e.g. `Labels of issue #1: added bug, ui; removed docs`.
+    nonisolated static func describe(_ change: ChoiceChange<Item>, _ subject: String, name: (Item) -> String) -> String
+    {
+        guard !change.isEmpty else { return "\(subject) unchanged" }
+        var parts: [String] = []
+        if !change.added.isEmpty {
+            parts.append("added " + change.added.map { VisibleText.line(name($0)) }.joined(separator: ", "))
+        }
+        if !change.removed.isEmpty {
+            parts.append("removed " + change.removed.map { VisibleText.line(name($0)) }.joined(separator: ", "))
+        }
+        return "\(subject): " + parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,94 @@
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+/// The issue screen at a line prompt: the issue, what the last action did, then `#N> `;
+/// commands are read by `IssueDetailCommands`.
+@MainActor
+final class LineIssueDetailPresenter: IssueDetailPresenter {
+    private let terminal: any Terminal
+    private let view = IssueDetailView(format: .table)
+    private let prompt = LivePrompt()
+    private var number: IssueNumber?
+
+    init(terminal: any Terminal) {
+        self.terminal = terminal
+    }
+
+    var followsLiveUpdates: Bool { terminal.wakesForLiveUpdates }
+
+    func show(_ output: IssueDetailViewModel.Output) {
+        number = output.number
+        if let news = output.news { return showNews(news, output) }
+        if let failure = output.failure { return terminal.writeFailure(failure) }
+        if case .unchangedBy(let child)? = output.notice { return say(child, of: output.number) }
+        terminal.writeLine("")
+        view.render(output, to: terminal)
+        if let notice = output.notice { terminal.writeLine(Self.describe(notice, of: output.number)) }
+        terminal.writeLine("? for help · b back")
+        if let change = output.assigneeChange { AssigneeView().renderChange(change, to: terminal) }
+    }
+
+    func next(following live: LiveSubscription?) async -> IssueDetailViewModel.Input? {
+        let prompt = "#\(number?.value ?? 0)> "
+        while true {
+            switch self.prompt.read(prompt, on: terminal, following: live) {
+            case .ended:
+                return nil
+            case .news(let news, _):
+                return .changedElsewhere(news)
+            case .line(let line):
+                switch IssueDetailCommands.parse(line) {
+                case .input(.back):
+                    self.prompt.ended()
+                    return .back
+                case .input(let input):
+                    self.prompt.acted()
+                    return input
+                case .help:
+                    terminal.writeLine(IssueDetailCommands.help)
+                case .unknown(let text):
+                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+                }
+                self.prompt.acted()
+            }
+        }
+    }
+
+    /// What the last action did, in one line.
+    nonisolated static func describe(_ notice: IssueDetailViewModel.Notice, of number: IssueNumber) -> String {
+        switch notice {
+        case .stateChanged(let change, let reason): StateChangeWording.describe(change, closing: reason)
+        case .edited: IssueEditNoticeView.edited(number)
+        case .commented(let comment): CommentNoticeView.describe(comment, .added)
+        case .assigned(let logins): AssigneeView.describe(number, assignees: logins)
+        case .labelled(let change): ChoiceView.describe(change, "Labels of issue \(number)", name: \.value)
+        case .milestoned(let change): ChoiceView.describe(change, "Milestone of issue \(number)", name: \.value)
+        case .unchangedBy: ""
+        }
+    }
+
+    /// The editor or the composer ended with nothing saved: how, in its own words.
+    private func say(_ child: IssueDetailViewModel.Unchanged, of number: IssueNumber) {
+        switch child {
+        case .editor(let outcome): IssueEditorView().renderOutcome(outcome, of: number, to: terminal)
+        case .composer(let outcome): CommentComposerView().renderOutcome(outcome, of: number, to: terminal)
+        }
+    }
+
+    /// Shows what landed on this issue while the screen waited, above the prompt.
+    private func showNews(_ news: LiveNews, _ output: IssueDetailViewModel.Output) {
+        guard !news.isEmpty else {
+            terminal.write("\r")
+            return
+        }
+        terminal.writeLine()
+        LiveNoticesView.render(news.notices, to: terminal)
+        guard !news.changedIssues.isEmpty else { return }
+        if let failure = output.failure {
+            terminal.writeFailure(failure)
+        } else {
+            view.renderLanded(output.landed, to: terminal)
+        }
+    }
+}

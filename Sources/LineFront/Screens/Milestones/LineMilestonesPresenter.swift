@@ -1,0 +1,57 @@
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+/// The Milestones tab at a line prompt: `milestones> `, a milestone named by its row or its title,
+/// and a new one's fields asked at prompts of their own.
+@MainActor
+final class LineMilestonesPresenter: MilestonesPresenter {
+    private let terminal: any Terminal
+    private let prompt: OrganizationPrompt<MilestonesCommands.Action, Milestone, MilestonesViewModel.Input>
+    private let view: MilestonesView
+    private var milestones: [Milestone] = []
+
+    init(terminal: any Terminal, now: @escaping () -> Timestamp = Timestamp.now) {
+        self.terminal = terminal
+        view = MilestonesView(now: now)
+        prompt = OrganizationPrompt(
+            terminal: terminal, help: MilestonesCommands.help, refresh: .appear,
+            unknown: MilestonesViewModel.Input.unknown)
+    }
+
+    func show(_ output: MilestonesViewModel.Output) {
+        milestones = output.items
+        view.render(output, to: terminal)
+        if case .unknownCommand? = output.notice, output.failure == nil {
+            terminal.writeLine(MilestonesCommands.help)
+        }
+    }
+
+    func next() async -> TabInput<MilestonesViewModel.Input>? {
+        TabPrompt.next("milestones> ", on: terminal) { line in
+            prompt.read(
+                MilestonesCommands.parse(line),
+                find: {
+                    ShownRows.find($0, in: milestones, name: \.title.value, unknown: TrackerError.unknownMilestone)
+                },
+                new: askNew, act: Self.input)
+        }
+    }
+
+    private static func input(_ action: MilestonesCommands.Action, on milestone: Milestone) -> MilestonesViewModel.Input
+    {
+        switch action {
+        case .issues: .issues(milestone.title)
+        case .close: .setState(milestone.title, .closed)
+        case .reopen: .setState(milestone.title, .open)
+        }
+    }
+
+    private func askNew() -> MilestonesViewModel.Input? {
+        let prompts = ["Title: ", "Due date (YYYY-MM-DD, Enter for none): ", "Description (Enter for none): "]
+        guard let typed = prompt.ask(prompts) else { return nil }
+        return TabPrompt.checked(invalid: MilestonesViewModel.Input.invalid) {
+            try MilestonesCommands.create(title: typed[0], due: typed[1], description: typed[2])
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+/// The People tab at a line prompt: `people> `, and `n LOGIN [NAME]` to add someone.
+@MainActor
+final class LinePeoplePresenter: PeoplePresenter {
+    private let terminal: any Terminal
+    private let view = PeopleView()
+
+    init(terminal: any Terminal) {
+        self.terminal = terminal
+    }
+
+    func show(_ output: PeopleViewModel.Output) {
+        view.render(output, to: terminal)
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(PeopleCommands.help) }
+    }
+
+    func next() async -> TabInput<PeopleViewModel.Input>? {
+        TabPrompt.next("people> ", on: terminal) { line in
+            switch PeopleCommands.parse(line) {
+            case .quit: return .quit
+            case .help:
+                terminal.writeLine(PeopleCommands.help)
+                return nil
+            case .refresh: return .screen(.appear)
+            case .unknown(let text): return .screen(.unknown(text))
+            case .add(let login, let name):
+                return .screen(
+                    TabPrompt.checked(invalid: PeopleViewModel.Input.invalid) {
+                        .add(try User(login: Login(login), name: name))
+                    })
+            }
+        }
+    }
+}

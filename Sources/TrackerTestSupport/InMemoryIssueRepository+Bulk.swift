@@ -1,0 +1,86 @@
+import Foundation
+import TrackerCore
+
+/// Streaming and importing, as `PostgresIssueRepository+Bulk` does them.
+extension InMemoryIssueRepository {
+    public func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
+        for issue in try await list(filter) { try body(issue) }
+    }
+
+    public func importIssues(
+        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
+    ) async throws -> ImportResult {
+        try takeFailure()
+        let importer = try await registering(actor)
+        let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
+        let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
+        var renumbered: [(old: Int64, new: Int64)] = []
+        var staged: [Int64: (Issue, [IssueEvent])] = [:]
+        var stagedComments: [Comment] = []
+        let keptIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
+        var nextCommentID = lastCommentID
+        for (record, number) in zip(records, numbers) {
+            if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
+            let author = try await registering(record.author)
+            var assignees: [Login] = []
+            for login in record.assignees { assignees.append(try await registering(login)) }
+            let labels = importingLabels(record.labels)
+            let milestone = try record.milestone.map(importingMilestone)
+            let issue = Issue(
+                number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
+                stateReason: record.stateReason, author: author, assignees: assignees,
+                createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt, labels: labels,
+                milestone: milestone?.summary)
+            var timeline = [
+                IssueEvent(kind: .created, actor: author, createdAt: record.createdAt, importedBy: importer)
+            ]
+            timeline += assignees.map {
+                IssueEvent(kind: .assigned($0), actor: author, createdAt: record.createdAt, importedBy: importer)
+            }
+            timeline += labels.map {
+                IssueEvent(kind: .labeled($0.name), actor: author, createdAt: record.createdAt, importedBy: importer)
+            }
+            if let milestone {
+                timeline.append(
+                    IssueEvent(
+                        kind: .milestoned(milestone.title), actor: author, createdAt: record.createdAt,
+                        importedBy: importer))
+            }
+            if let closedAt = record.closedAt {
+                timeline.append(
+                    IssueEvent(
+                        kind: .closed(record.stateReason ?? .completed), actor: author, createdAt: closedAt,
+                        importedBy: importer))
+            }
+            for comment in record.comments {
+                nextCommentID += 1
+                let id = try CommentID(keptIDs?[stagedComments.count] ?? nextCommentID)
+                let author = try await registering(comment.author)
+                stagedComments.append(
+                    Comment(
+                        id: id, issue: issue.number, author: author, body: comment.body, createdAt: comment.createdAt,
+                        updatedAt: comment.updatedAt))
+                timeline.append(
+                    IssueEvent(kind: .commented(id), actor: author, createdAt: comment.createdAt, importedBy: importer))
+            }
+            staged[number] = (issue, timeline)
+        }
+        for (number, entry) in staged.sorted(by: { $0.key < $1.key }) {
+            store(entry.0)
+            record(entry.1, on: number)
+        }
+        lastNumber = max(lastNumber, staged.keys.max() ?? 0)
+        for comment in stagedComments {
+            comments[comment.id.value] = comment
+            lastCommentID = max(lastCommentID, comment.id.value)
+            await recordMentions(issue: comment.issue.value, comment: comment.id.value, text: comment.body)
+        }
+        for (number, entry) in staged { await recordMentions(issue: number, comment: nil, text: entry.0.body) }
+        return ImportResult(count: records.count, renumbered: renumbered)
+    }
+
+    /// The stored spelling, registering a missing login as an import does.
+    private func registering(_ login: Login) async throws -> Login {
+        try await users.addIfMissing(try User(login: login)).login
+    }
+}

@@ -1,0 +1,41 @@
+import LineFront
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+extension ScreenFactory.UseCases {
+    /// A test's composition root: every use case over the given in-memory repositories (the
+    /// issue repository holds the comments, labels and milestones too).
+    public static func wiring(
+        issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository
+    ) -> ScreenFactory.UseCases {
+        let labels = InMemoryLabelRepository(issues: issues)
+        let milestones = InMemoryMilestoneRepository(issues: issues)
+        return ScreenFactory.UseCases(
+            listIssues: ListIssues(issues: issues, labels: labels, milestones: milestones, users: users),
+            showIssue: ShowIssue(issues: issues), closeIssue: CloseIssue(issues: issues),
+            reopenIssue: ReopenIssue(issues: issues),
+            createIssue: CreateIssue(issues: issues, users: users, labels: labels, milestones: milestones),
+            assignIssues: AssignIssues(issues: issues, users: users),
+            unassignIssues: UnassignIssues(issues: issues, users: users),
+            changeAssignees: ChangeAssignees(issues: issues, users: users),
+            editIssues: EditIssues(
+                issues: issues, users: users, drafts: drafts, labels: labels, milestones: milestones),
+            commentOnIssue: CommentOnIssue(comments: issues, drafts: drafts), listUsers: ListUsers(users: users),
+            addUser: AddUser(users: users), labels: ManageLabels(labels: labels),
+            milestones: ManageMilestones(milestones: milestones), saveDraft: SaveDraft(drafts: drafts),
+            discardDraft: DiscardDraft(drafts: drafts), recoverDraft: RecoverDraft(drafts: drafts))
+    }
+}
+
+extension ScreenFactory {
+    /// The screens over in-memory repositories, shown on the line front on `terminal`.
+    public static func wiring(
+        actor: Login, issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository,
+        terminal: any Terminal, editBody: BodyEditing? = nil
+    ) -> ScreenFactory {
+        ScreenFactory(
+            actor: actor, useCases: .wiring(issues: issues, users: users, drafts: drafts),
+            presenters: LinePresenters(terminal: terminal, me: actor, editBody: editBody))
+    }
+}

@@ -1,0 +1,28 @@
+import LineFront
+import Testing
+import TrackerUI
+
+@Suite struct PickerCommandsTests {
+    @Test func parsesWhatCanBeTypedAtAPicker() {
+        #expect(PickerCommands.parse("3") == .toggle(3))
+        #expect(PickerCommands.parse("  12 ") == .toggle(12))
+        #expect(PickerCommands.parse("al") == .search("al"))
+        #expect(PickerCommands.parse(" al ") == .search("al"))
+        #expect(PickerCommands.parse("done") == .done)
+        #expect(PickerCommands.parse("DONE") == .done)
+        #expect(PickerCommands.parse("") == .done)
+        #expect(PickerCommands.parse("q") == .done, "q leaves the picker, keeping what was chosen")
+        #expect(PickerCommands.parse(" Q ") == .done)
+        #expect(PickerCommands.parse(":q") == .cancel)
+        #expect(PickerCommands.parse("cancel") == .cancel)
+    }
+
+    @Test(arguments: ["-1", "99999999999999999999999", "1.5", "#1"])
+    func oddNumbersAreSearchesOrOutOfRange(_ line: String) {
+        switch PickerCommands.parse(line) {
+        case .search(let text): #expect(text == line)
+        case .toggle(let position): #expect(position < 1)
+        default: Issue.record("'\(line)' parsed as \(PickerCommands.parse(line))")
+        }
+    }
+}
