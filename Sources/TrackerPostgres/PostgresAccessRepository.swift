@@ -9,10 +9,11 @@ public struct PostgresAccessRepository: AccessRepository {
         self.database = database
     }
 
-    public func ownLevel() async throws -> AccessLevel? {
+    public func session() async throws -> SessionAccess {
         try await database.tracked { connection in
-            let level: String? = try connection.query("SELECT tracker_session_level()").rows[0].decode(0)
-            return level.flatMap(AccessLevel.init(rawValue:))
+            let row = try connection.query("SELECT tracker_session_name(), tracker_session_level()").rows[0]
+            return SessionAccess(
+                name: try row.decode(0), level: (try row.decode(1) as String?).flatMap(AccessLevel.init(rawValue:)))
         }
     }
 

@@ -9,7 +9,7 @@ public actor InMemoryAccessRepository: AccessRepository {
         self.own = own
     }
 
-    public func ownLevel() async throws -> AccessLevel? { own }
+    public func session() async throws -> SessionAccess { SessionAccess(name: "me", level: own) }
 
     public func list() async throws -> [AccessEntry] {
         granted.sorted { $0.key < $1.key }.map { AccessEntry(role: $0.key, login: try? Login($0.key), level: $0.value) }

@@ -32,10 +32,10 @@ extension ScreenFactory {
     /// The screens over in-memory repositories, shown on the line front on `terminal`.
     public static func wiring(
         actor: Login, issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository,
-        terminal: any Terminal, editBody: BodyEditing? = nil
+        terminal: any Terminal, editBody: BodyEditing? = nil, permissions: Permissions = .databaseDecides
     ) -> ScreenFactory {
         ScreenFactory(
             actor: actor, useCases: .wiring(issues: issues, users: users, drafts: drafts),
-            presenters: LinePresenters(terminal: terminal, me: actor, editBody: editBody))
+            presenters: LinePresenters(terminal: terminal, me: actor, editBody: editBody), permissions: permissions)
     }
 }

@@ -58,9 +58,10 @@ extension CompositionRoot {
         RecoverDraft(drafts: FileDraftRepository(environment: environment))
     }
 
-    /// The interactive screens, acting as `actor`, shown on the line front.
+    /// The interactive screens, acting as `actor` with what the session's level allows, shown on the
+    /// line front.
     @MainActor
-    func screens(actor: Login, on terminal: any Terminal) -> ScreenFactory {
+    func screens(actor: Login, permissions: Permissions, on terminal: any Terminal) -> ScreenFactory {
         let useCases = ScreenFactory.UseCases(
             listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue, reopenIssue: reopenIssue,
             createIssue: createIssue, assignIssues: assignIssues, unassignIssues: unassignIssues,
@@ -70,6 +71,6 @@ extension CompositionRoot {
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges)
         let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
-        return ScreenFactory(actor: actor, useCases: useCases, presenters: front)
+        return ScreenFactory(actor: actor, useCases: useCases, presenters: front, permissions: permissions)
     }
 }

@@ -28,12 +28,13 @@ struct Tracker: AsyncParsableCommand {
     func run() async throws {
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
-        await showScreens(acting: actor, on: root)
+        let permissions = try await root.manageAccess.permissions(actor: actor)
+        await showScreens(acting: actor, permissions: permissions, on: root)
     }
 
     @MainActor
-    private func showScreens(acting actor: Login, on root: CompositionRoot) async {
-        await root.screens(actor: actor, on: root.terminal).app().start()
+    private func showScreens(acting actor: Login, permissions: Permissions, on root: CompositionRoot) async {
+        await root.screens(actor: actor, permissions: permissions, on: root.terminal).app().start()
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.

@@ -30,13 +30,21 @@ enum TabPrompt {
 }
 
 /// What the Labels and Milestones tabs read alike: the commands they share, a label or milestone
-/// found among the rows shown, and a form's fields asked one prompt at a time.
+/// found among the rows shown, a form's fields asked one prompt at a time, and a command the
+/// session's level does not allow refused before anything is asked.
 @MainActor
 struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
     let terminal: any Terminal
-    let help: String
+    let hints: [KeyHint]
     let refresh: Input
     let unknown: (String) -> Input
+    let invalid: (TrackerError) -> Input
+    /// What a command needs of the session's level (nil: anyone who reads).
+    let needs: (TabLine<Action>) -> Permissions.Action?
+    /// What the last output said the session may do.
+    var permissions = Permissions.databaseDecides
+
+    var help: String { KeyHints.line(hints, allowedBy: permissions) }
 
     /// What a parsed line asks of the tab; nil when it was answered here (help, a row not found,
     /// a form left with `:q`).
@@ -44,6 +52,7 @@ struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
         _ parsed: TabLine<Action>, find: (String) -> Result<Item, TrackerError>, new: () -> Input?,
         act: (Action, Item) -> Input?
     ) -> TabInput<Input>? {
+        if let refusal = needs(parsed).flatMap(permissions.refusal) { return .screen(invalid(refusal)) }
         switch parsed {
         case .quit: return .quit
         case .help:

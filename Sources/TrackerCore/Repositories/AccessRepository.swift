@@ -2,12 +2,24 @@
 /// and enforces them (migration 0013); this reads and changes them. Implementations throw
 /// `TrackerError`; only an admin may change them.
 public protocol AccessRepository: Sendable {
-    /// The level the session holds, nil for none.
-    func ownLevel() async throws -> AccessLevel?
+    /// Who the session is in refusals, and the level it holds.
+    func session() async throws -> SessionAccess
     /// Every role holding a level (with its user), then every user linked to no role.
     func list() async throws -> [AccessEntry]
     /// Gives `who` (a login, or a role) exactly `level`.
     func grant(_ level: AccessLevel, to who: String) async throws
     /// Takes every level away from `who` (a login, or a role).
     func revoke(from who: String) async throws
+}
+
+/// The session's own access: its name in refusals (its user's login, else its role) and its level
+/// (nil: none).
+public struct SessionAccess: Equatable, Sendable {
+    public var name: String
+    public var level: AccessLevel?
+
+    public init(name: String, level: AccessLevel?) {
+        self.name = name
+        self.level = level
+    }
 }

@@ -18,8 +18,10 @@ public struct ManageAccess: Sendable {
         try await access.list()
     }
 
-    public func ownLevel() async throws -> AccessLevel? {
-        try await access.ownLevel()
+    /// What `actor`, acting in this session, may do: one question, asked once per screen session.
+    public func permissions(actor: Login) async throws -> Permissions {
+        let session = try await access.session()
+        return Permissions(name: session.name, actor: actor, level: session.level)
     }
 
     /// A login or a role name: 1–63 bytes on one line, as PostgreSQL names roles.

@@ -60,12 +60,17 @@ public final class ScreenFactory {
     public let actor: Login
     /// The front the screens are shown on.
     public let presenters: any Presenters
+    /// What the session's level allows: the screens offer those keys and refuse the rest.
+    public let permissions: Permissions
     let useCases: UseCases
 
-    public init(actor: Login, useCases: UseCases, presenters: any Presenters) {
+    public init(
+        actor: Login, useCases: UseCases, presenters: any Presenters, permissions: Permissions = .databaseDecides
+    ) {
         self.actor = actor
         self.useCases = useCases
         self.presenters = presenters
+        self.permissions = permissions
     }
 
     var watchChanges: WatchChanges? { useCases.watchChanges }
@@ -111,13 +116,14 @@ public final class ScreenFactory {
     func issueListViewModel(filter: IssueFilter) -> IssueListViewModel {
         IssueListViewModel(
             useCases: .init(list: useCases.listIssues, close: useCases.closeIssue, reopen: useCases.reopenIssue),
-            actor: actor, filter: filter)
+            actor: actor, filter: filter, permissions: permissions)
     }
 
     func issueDetailViewModel(_ number: IssueNumber) -> IssueDetailViewModel {
         IssueDetailViewModel(
             number: number, actor: actor,
-            useCases: .init(show: useCases.showIssue, close: useCases.closeIssue, reopen: useCases.reopenIssue))
+            useCases: .init(show: useCases.showIssue, close: useCases.closeIssue, reopen: useCases.reopenIssue),
+            permissions: permissions)
     }
 
     func issueCreatorViewModel(prefill: SavedDraft?) -> IssueCreatorViewModel {
@@ -151,11 +157,13 @@ public final class ScreenFactory {
         }
     }
 
-    func labelsViewModel() -> LabelsViewModel { LabelsViewModel(labels: useCases.labels, actor: actor) }
+    func labelsViewModel() -> LabelsViewModel {
+        LabelsViewModel(labels: useCases.labels, actor: actor, permissions: permissions)
+    }
     func milestonesViewModel() -> MilestonesViewModel {
-        MilestonesViewModel(milestones: useCases.milestones, actor: actor)
+        MilestonesViewModel(milestones: useCases.milestones, actor: actor, permissions: permissions)
     }
     func peopleViewModel() -> PeopleViewModel {
-        PeopleViewModel(listUsers: useCases.listUsers, addUser: useCases.addUser)
+        PeopleViewModel(listUsers: useCases.listUsers, addUser: useCases.addUser, permissions: permissions)
     }
 }

@@ -10,6 +10,10 @@ public struct TabListOutput<Item: Equatable & Sendable, Query: Equatable & Senda
     public var query: Query?
     public var notice: Notice?
     public var failure: TrackerError?
+    /// What the session may do here: the keys to offer.
+    public var permissions: Permissions
 
-    public init() {}
+    public init(permissions: Permissions = .databaseDecides) {
+        self.permissions = permissions
+    }
 }

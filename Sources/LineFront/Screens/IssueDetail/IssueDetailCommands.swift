@@ -3,9 +3,20 @@ import TrackerUI
 
 /// Turns a line typed at the issue screen's prompt into the screen's `Input`.
 public enum IssueDetailCommands {
-    public static let help =
-        "e edit title and body · c comment · a assignees · l labels · m milestone · x close · x not-planned close as not planned · "
-        + "o reopen · r refresh · ? help · b back"
+    /// Every key, as where the database alone decides.
+    public static var help: String { help(allowedBy: .databaseDecides) }
+
+    /// The keys `permissions` allow on an issue by `author`.
+    public static func help(allowedBy permissions: Permissions, author: Login? = nil) -> String {
+        KeyHints.line(
+            [
+                KeyHint("e edit title and body", needs: .editIssueText(author: author)),
+                KeyHint("c comment", needs: .comment), KeyHint("a assignees", needs: .organizeIssues),
+                KeyHint("l labels", needs: .organizeIssues), KeyHint("m milestone", needs: .organizeIssues),
+                KeyHint("x close · x not-planned close as not planned", needs: .close),
+                KeyHint("o reopen", needs: .reopen), KeyHint("r refresh"), KeyHint("? help"), KeyHint("b back"),
+            ], allowedBy: permissions)
+    }
 
     public enum Parsed: Equatable, Sendable {
         case input(IssueDetailViewModel.Input)

@@ -10,6 +10,7 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
     private let view = IssueDetailView(format: .table)
     private let prompt = LivePrompt()
     private var number: IssueNumber?
+    private var help = IssueDetailCommands.help
 
     init(terminal: any Terminal) {
         self.terminal = terminal
@@ -19,6 +20,7 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
 
     func show(_ output: IssueDetailViewModel.Output) {
         number = output.number
+        help = IssueDetailCommands.help(allowedBy: output.permissions, author: output.details?.issue.author)
         if let news = output.news { return showNews(news, output) }
         if let failure = output.failure { return terminal.writeFailure(failure) }
         if case .unchangedBy(let child)? = output.notice { return say(child, of: output.number) }
@@ -46,9 +48,9 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
                     self.prompt.acted()
                     return input
                 case .help:
-                    terminal.writeLine(IssueDetailCommands.help)
+                    terminal.writeLine(help)
                 case .unknown(let text):
-                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + help)
                 }
                 self.prompt.acted()
             }

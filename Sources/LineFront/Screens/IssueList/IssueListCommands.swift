@@ -4,10 +4,22 @@ import TrackerUI
 
 /// Turns a line typed at the issue list's prompt into the screen's `Input`.
 public enum IssueListCommands {
-    public static let help =
-        "n new · a N assign (a N LOGIN toggles LOGIN) · c N close · o N reopen · v N view · / words search · "
-        + "f assignee:@me state:closed author:LOGIN label:bug milestone:\"v1.0\"|none sort:updated · "
-        + "> < page · r refresh · " + TabCommands.help + " · ? help · q quit"
+    /// Every key, as where the database alone decides.
+    public static var help: String { help(allowedBy: .databaseDecides) }
+
+    /// The keys `permissions` allow.
+    public static func help(allowedBy permissions: Permissions) -> String {
+        KeyHints.line(
+            [
+                KeyHint("n new", needs: .createIssue),
+                KeyHint("a N assign (a N LOGIN toggles LOGIN)", needs: .organizeIssues),
+                KeyHint("c N close", needs: .close), KeyHint("o N reopen", needs: .reopen), KeyHint("v N view"),
+                KeyHint("/ words search"),
+                KeyHint("f assignee:@me state:closed author:LOGIN label:bug milestone:\"v1.0\"|none sort:updated"),
+                KeyHint("> < page"), KeyHint("r refresh"), KeyHint(TabCommands.help), KeyHint("? help"),
+                KeyHint("q quit"),
+            ], allowedBy: permissions)
+    }
 
     public enum Parsed: Equatable, Sendable {
         case input(IssueListViewModel.Input)

@@ -17,6 +17,7 @@ final class LineIssueListPresenter: IssueListPresenter {
     private let prompt = LivePrompt()
     /// The filter shown: `f` changes it, and `/` keeps it.
     private var filter = IssueFilter()
+    private var permissions = Permissions.databaseDecides
 
     init(terminal: any Terminal, scope: IssueListCoordinator.Scope, me: Login) {
         self.terminal = terminal
@@ -37,6 +38,7 @@ final class LineIssueListPresenter: IssueListPresenter {
 
     func show(_ output: IssueListViewModel.Output) {
         filter = output.filter
+        permissions = output.permissions
         if let news = output.news { return showNews(news, output) }
         if output.failure == nil, case .unknownCommand? = output.notice, let notice = output.notice {
             return terminal.writeLine(IssueListView.describe(notice))
@@ -92,7 +94,8 @@ final class LineIssueListPresenter: IssueListPresenter {
     }
 
     private var help: String {
-        scope == .tab ? IssueListCommands.help : IssueListCommands.help + " · b back to the milestones"
+        let help = IssueListCommands.help(allowedBy: permissions)
+        return scope == .tab ? help : help + " · b back to the milestones"
     }
 
     private func drawPage(_ output: IssueListViewModel.Output) {

@@ -5,10 +5,23 @@ import TrackerUI
 /// What a line typed at the Labels tab's prompt means, and the labels' wording wherever a label
 /// change is said (the tab, `tracker label …`).
 public enum LabelsCommands {
-    public static let help =
-        "n new · e NAME|N edit · d NAME|N delete · r refresh · " + TabCommands.help + " · ? help · q quit"
+    static let hints = [
+        KeyHint("n new", needs: .createLabel), KeyHint("e NAME|N edit", needs: .editLabel),
+        KeyHint("d NAME|N delete", needs: .deleteLabel), KeyHint("r refresh"), KeyHint(TabCommands.help),
+        KeyHint("? help"), KeyHint("q quit"),
+    ]
 
     public enum Action: Equatable, Sendable { case edit, delete }
+
+    /// What a command needs of the session's level.
+    static func needs(_ line: TabLine<Action>) -> Permissions.Action? {
+        switch line {
+        case .new: .createLabel
+        case .act(.edit, _): .editLabel
+        case .act(.delete, _): .deleteLabel
+        default: nil
+        }
+    }
 
     public static func parse(_ line: String) -> TabLine<Action> {
         TabLine.parse(line, actions: ["e": .edit, "edit": .edit, "d": .delete, "delete": .delete])

@@ -7,20 +7,22 @@ import TrackerUI
 @MainActor
 final class LineLabelsPresenter: LabelsPresenter {
     private let terminal: any Terminal
-    private let prompt: OrganizationPrompt<LabelsCommands.Action, Label, LabelsViewModel.Input>
+    private var prompt: OrganizationPrompt<LabelsCommands.Action, Label, LabelsViewModel.Input>
     private let view = LabelsView()
     private var labels: [Label] = []
 
     init(terminal: any Terminal) {
         self.terminal = terminal
         prompt = OrganizationPrompt(
-            terminal: terminal, help: LabelsCommands.help, refresh: .appear, unknown: LabelsViewModel.Input.unknown)
+            terminal: terminal, hints: LabelsCommands.hints, refresh: .appear, unknown: LabelsViewModel.Input.unknown,
+            invalid: LabelsViewModel.Input.invalid, needs: LabelsCommands.needs)
     }
 
     func show(_ output: LabelsViewModel.Output) {
         labels = output.items
+        prompt.permissions = output.permissions
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(LabelsCommands.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(prompt.help) }
     }
 
     func next() async -> TabInput<LabelsViewModel.Input>? {

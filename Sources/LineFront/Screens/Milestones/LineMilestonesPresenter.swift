@@ -7,7 +7,7 @@ import TrackerUI
 @MainActor
 final class LineMilestonesPresenter: MilestonesPresenter {
     private let terminal: any Terminal
-    private let prompt: OrganizationPrompt<MilestonesCommands.Action, Milestone, MilestonesViewModel.Input>
+    private var prompt: OrganizationPrompt<MilestonesCommands.Action, Milestone, MilestonesViewModel.Input>
     private let view: MilestonesView
     private var milestones: [Milestone] = []
 
@@ -15,16 +15,16 @@ final class LineMilestonesPresenter: MilestonesPresenter {
         self.terminal = terminal
         view = MilestonesView(now: now)
         prompt = OrganizationPrompt(
-            terminal: terminal, help: MilestonesCommands.help, refresh: .appear,
-            unknown: MilestonesViewModel.Input.unknown)
+            terminal: terminal, hints: MilestonesCommands.hints, refresh: .appear,
+            unknown: MilestonesViewModel.Input.unknown, invalid: MilestonesViewModel.Input.invalid,
+            needs: MilestonesCommands.needs)
     }
 
     func show(_ output: MilestonesViewModel.Output) {
         milestones = output.items
+        prompt.permissions = output.permissions
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil {
-            terminal.writeLine(MilestonesCommands.help)
-        }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(prompt.help) }
     }
 
     func next() async -> TabInput<MilestonesViewModel.Input>? {

@@ -5,11 +5,23 @@ import TrackerUI
 /// What a line typed at the Milestones tab's prompt means, and the milestones' wording wherever
 /// a milestone change is said (the tab, `tracker milestone …`).
 public enum MilestonesCommands {
-    public static let help =
-        "n new · v TITLE|N its issues · c TITLE|N close · o TITLE|N reopen · r refresh · " + TabCommands.help
-        + " · ? help · q quit"
+    static let hints = [
+        KeyHint("n new", needs: .createMilestone), KeyHint("v TITLE|N its issues"),
+        KeyHint("c TITLE|N close", needs: .closeMilestone), KeyHint("o TITLE|N reopen", needs: .reopenMilestone),
+        KeyHint("r refresh"), KeyHint(TabCommands.help), KeyHint("? help"), KeyHint("q quit"),
+    ]
 
     public enum Action: Equatable, Sendable { case issues, close, reopen }
+
+    /// What a command needs of the session's level.
+    static func needs(_ line: TabLine<Action>) -> Permissions.Action? {
+        switch line {
+        case .new: .createMilestone
+        case .act(.close, _): .closeMilestone
+        case .act(.reopen, _): .reopenMilestone
+        default: nil
+        }
+    }
 
     public static func parse(_ line: String) -> TabLine<Action> {
         TabLine.parse(

@@ -7,14 +7,18 @@ import TrackerUI
 final class LinePeoplePresenter: PeoplePresenter {
     private let terminal: any Terminal
     private let view = PeopleView()
+    private var permissions = Permissions.databaseDecides
 
     init(terminal: any Terminal) {
         self.terminal = terminal
     }
 
     func show(_ output: PeopleViewModel.Output) {
+        permissions = output.permissions
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(PeopleCommands.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil {
+            terminal.writeLine(PeopleCommands.help(allowedBy: permissions))
+        }
     }
 
     func next() async -> TabInput<PeopleViewModel.Input>? {
@@ -22,11 +26,12 @@ final class LinePeoplePresenter: PeoplePresenter {
             switch PeopleCommands.parse(line) {
             case .quit: return .quit
             case .help:
-                terminal.writeLine(PeopleCommands.help)
+                terminal.writeLine(PeopleCommands.help(allowedBy: permissions))
                 return nil
             case .refresh: return .screen(.appear)
             case .unknown(let text): return .screen(.unknown(text))
             case .add(let login, let name):
+                if let refusal = permissions.refusal(.addUsers) { return .screen(.invalid(refusal)) }
                 return .screen(
                     TabPrompt.checked(invalid: PeopleViewModel.Input.invalid) {
                         .add(try User(login: Login(login), name: name))

@@ -5,7 +5,14 @@ import TrackerUI
 /// What a line typed at the People tab's prompt means, and the people's wording wherever a
 /// change to them is said (the tab, `tracker users …`).
 public enum PeopleCommands {
-    public static let help = "n LOGIN [NAME] add a user · r refresh · " + TabCommands.help + " · ? help · q quit"
+    /// The keys `permissions` allow.
+    static func help(allowedBy permissions: Permissions) -> String {
+        KeyHints.line(
+            [
+                KeyHint("n LOGIN [NAME] add a user", needs: .addUsers), KeyHint("r refresh"),
+                KeyHint(TabCommands.help), KeyHint("? help"), KeyHint("q quit"),
+            ], allowedBy: permissions)
+    }
 
     public enum Parsed: Equatable, Sendable {
         case refresh

@@ -71,9 +71,12 @@ public final class IssueDetailViewModel: ViewModel {
         public var landed = Landed()
         /// What leaving the assignee picker saved, said under the issue.
         public var assigneeChange: AssigneeViewModel.Change?
+        /// What the session may do here: the keys to offer.
+        public var permissions: Permissions
 
-        public init(number: IssueNumber) {
+        public init(number: IssueNumber, permissions: Permissions = .databaseDecides) {
             self.number = number
+            self.permissions = permissions
         }
     }
 
@@ -96,10 +99,12 @@ public final class IssueDetailViewModel: ViewModel {
     private let actor: Login?
     private let useCases: UseCases
 
-    public init(number: IssueNumber, actor: Login?, useCases: UseCases) {
+    public init(
+        number: IssueNumber, actor: Login?, useCases: UseCases, permissions: Permissions = .databaseDecides
+    ) {
         self.actor = actor
         self.useCases = useCases
-        output = Output(number: number)
+        output = Output(number: number, permissions: permissions)
     }
 
     @discardableResult
@@ -129,6 +134,7 @@ public final class IssueDetailViewModel: ViewModel {
 
     /// The route, when the input opens another screen; otherwise sets what to say.
     private func handle(_ input: Input) async throws -> Route? {
+        if let action = action(of: input) { try output.permissions.require(action) }
         switch input {
         case .appear:
             break
@@ -155,6 +161,20 @@ public final class IssueDetailViewModel: ViewModel {
         case .changedElsewhere(let news): output.news = news
         }
         return nil
+    }
+}
+
+extension IssueDetailViewModel {
+    /// What the input does that a level may refuse; nil for what anyone who reads may do.
+    private func action(of input: Input) -> Permissions.Action? {
+        switch input {
+        case .close: .close
+        case .reopen: .reopen
+        case .edit: .editIssueText(author: output.details?.issue.author)
+        case .comment: .comment
+        case .chooseAssignees, .chooseLabels, .chooseMilestone: .organizeIssues
+        default: nil
+        }
     }
 }
 

@@ -78,9 +78,12 @@ public final class IssueListViewModel: ViewModel {
         public var news: News?
         /// Set by `.returned`.
         public var returned: Returned?
+        /// What the session may do here: the keys to offer.
+        public var permissions: Permissions
 
-        public init(filter: IssueFilter) {
+        public init(filter: IssueFilter, permissions: Permissions = .databaseDecides) {
             self.filter = filter
+            self.permissions = permissions
         }
     }
 
@@ -112,10 +115,13 @@ public final class IssueListViewModel: ViewModel {
     private var earlierPages: [IssueNumber?] = []
     private var loaded = false
 
-    public init(useCases: UseCases, actor: Login? = nil, filter: IssueFilter = IssueFilter()) {
+    public init(
+        useCases: UseCases, actor: Login? = nil, filter: IssueFilter = IssueFilter(),
+        permissions: Permissions = .databaseDecides
+    ) {
         self.useCases = useCases
         self.actor = actor
-        self.output = Output(filter: filter)
+        self.output = Output(filter: filter, permissions: permissions)
     }
 
     public convenience init(listIssues: ListIssues, filter: IssueFilter = IssueFilter()) {
@@ -138,6 +144,7 @@ public final class IssueListViewModel: ViewModel {
     }
 
     private func handle(_ input: Input) async throws -> Route? {
+        if let action = Self.action(of: input) { try output.permissions.require(action) }
         switch input {
         case .appear, .refresh:
             try await load()
@@ -233,5 +240,18 @@ public final class IssueListViewModel: ViewModel {
         output.hasMore = page.hasMore
         output.ignoredSearchWords = page.ignoredSearchWords
         if page.issues.isEmpty { output.notice = .noIssues(output.filter.state) }
+    }
+}
+
+extension IssueListViewModel {
+    /// What the input does that a level may refuse; nil for what anyone who reads may do.
+    private static func action(of input: Input) -> Permissions.Action? {
+        switch input {
+        case .newIssue: .createIssue
+        case .assign, .toggleAssignees: .organizeIssues
+        case .close: .close
+        case .reopen: .reopen
+        default: nil
+        }
     }
 }

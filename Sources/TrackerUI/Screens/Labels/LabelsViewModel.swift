@@ -34,12 +34,13 @@ public final class LabelsViewModel: ViewModel {
     /// The labels, and the search that narrowed them.
     public typealias Output = TabListOutput<Label, String, Notice>
 
-    public private(set) var output = Output()
+    public private(set) var output: Output
     private let source: TabSource<ManageLabels>
 
     /// `actor`: who deletes; nil where nothing is deleted.
-    public init(labels: ManageLabels, actor: Login?) {
+    public init(labels: ManageLabels, actor: Login?, permissions: Permissions = .databaseDecides) {
         source = TabSource(labels, actor: actor)
+        output = Output(permissions: permissions)
     }
 
     @discardableResult
@@ -51,6 +52,7 @@ public final class LabelsViewModel: ViewModel {
 
     /// Acts on the input; after a change, the list is loaded again when it is on the tab.
     private func take(_ input: Input) async throws {
+        if let action = Self.action(of: input) { try output.permissions.require(action) }
         switch input {
         case .appear:
             return try await list(search: nil)
@@ -76,5 +78,17 @@ public final class LabelsViewModel: ViewModel {
     private func list(search: String?) async throws {
         output.items = try await source.list { try await $0.list(search: search) }
         output.query = search
+    }
+}
+
+extension LabelsViewModel {
+    /// What the input does that a level may refuse; nil for reading.
+    private static func action(of input: Input) -> Permissions.Action? {
+        switch input {
+        case .create: .createLabel
+        case .edit: .editLabel
+        case .delete: .deleteLabel
+        default: nil
+        }
     }
 }

@@ -40,11 +40,12 @@ public final class MilestonesViewModel: ViewModel {
     }
 
     private let source: TabSource<ManageMilestones>
-    public private(set) var output = Output()
+    public private(set) var output: Output
 
     /// `actor`: who deletes; nil where nothing is deleted.
-    public init(milestones: ManageMilestones, actor: Login?) {
+    public init(milestones: ManageMilestones, actor: Login?, permissions: Permissions = .databaseDecides) {
         source = TabSource(milestones, actor: actor)
+        output = Output(permissions: permissions)
     }
 
     @discardableResult
@@ -60,6 +61,7 @@ public final class MilestonesViewModel: ViewModel {
 
     /// Acts on the input; after a change, the list is loaded again when it is on the tab.
     private func take(_ input: Input) async throws {
+        if let action = Self.action(of: input) { try output.permissions.require(action) }
         switch input {
         case .invalid(let failure):
             throw failure
@@ -87,5 +89,19 @@ public final class MilestonesViewModel: ViewModel {
     private func list(state: MilestoneState?) async throws {
         output.items = try await source.list { try await $0.list(state: state) }
         output.query = state
+    }
+}
+
+extension MilestonesViewModel {
+    /// What the input does that a level may refuse; nil for reading.
+    private static func action(of input: Input) -> Permissions.Action? {
+        switch input {
+        case .create: .createMilestone
+        case .edit: .editMilestone
+        case .setState(_, .closed): .closeMilestone
+        case .setState(_, .open): .reopenMilestone
+        case .delete: .deleteMilestone
+        default: nil
+        }
     }
 }

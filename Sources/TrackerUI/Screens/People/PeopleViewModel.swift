@@ -37,18 +37,23 @@ public final class PeopleViewModel: ViewModel {
         public var users: [User] = []
         public var notice: Notice?
         public var failure: TrackerError?
+        /// What the session may do here: the keys to offer.
+        public var permissions: Permissions
 
-        public init() {}
+        public init(permissions: Permissions = .databaseDecides) {
+            self.permissions = permissions
+        }
     }
 
-    public private(set) var output = Output()
+    public private(set) var output: Output
     private let listUsers: ListUsers
     private let addUser: AddUser
     private var loaded = false
 
-    public init(listUsers: ListUsers, addUser: AddUser) {
+    public init(listUsers: ListUsers, addUser: AddUser, permissions: Permissions = .databaseDecides) {
         self.listUsers = listUsers
         self.addUser = addUser
+        output = Output(permissions: permissions)
     }
 
     @discardableResult
@@ -63,6 +68,7 @@ public final class PeopleViewModel: ViewModel {
                 output.users = try await listUsers(prefix: prefix)
                 if sayingWhyNone, output.users.isEmpty { try await sayWhyNone(prefix: prefix) }
             case .add(let user, let role):
+                try output.permissions.require(.addUsers)
                 switch try await addUser(user, role: role) {
                 case .added(let added): output.notice = .added(added, role: role)
                 case .linked(let linked): output.notice = .linked(linked, role: role ?? "")
