@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 import time
 
-from bench_env import PSQL, tracker_env
+from bench_env import PSQL, private_server, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("before")
@@ -45,7 +45,7 @@ def run(command, extra_env=None, capture=False, stdin=None):
 
 run([trackers["after"], "db", "start"])
 status = run([trackers["after"], "db", "status"], capture=True)
-server = status.split("Connect with: psql ", 1)[1].strip().strip('"').replace("dbname='tracker'", "")
+server = private_server(status).replace("dbname='tracker'", "")
 
 
 def settings(database, role=None):

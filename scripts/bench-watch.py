@@ -21,7 +21,7 @@ import subprocess
 import threading
 import time
 
-from bench_env import PSQL, tracker_env
+from bench_env import PSQL, private_server, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -47,7 +47,7 @@ def sql(statement):
 
 
 run([tracker, "db", "start"])
-server = run([tracker, "db", "status"], capture=True).split("Connect with: psql ", 1)[1].strip().strip('"')
+server = private_server(run([tracker, "db", "status"], capture=True))
 if sql("SHOW track_commit_timestamp").strip() != "on":
     sql("ALTER SYSTEM SET track_commit_timestamp = on")
     run([tracker, "db", "stop"])

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from bench_env import PSQL, record, tracker_env
+from bench_env import PSQL, private_server, record, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -49,7 +49,7 @@ def median_ms(command, extra_env=None, runs=args.runs, before=None):
 
 run([tracker, "db", "start"])
 status = run([tracker, "db", "status"], capture=True)
-server = status.split("Connect with: psql ", 1)[1].strip().strip('"').replace("dbname='tracker'", "")
+server = private_server(status).replace("dbname='tracker'", "")
 
 
 def settings(database):

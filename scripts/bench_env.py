@@ -25,3 +25,9 @@ def record(path, target, what, value, limit, met):
     if path:
         with open(path, "a") as results:
             results.write(json.dumps({"target": target, "what": what, "value": value, "limit": limit, "met": met}) + "\n")
+
+
+def private_server(status):
+    """The connection settings `tracker db status` prints after `Connect with: … psql`."""
+    line = next(line for line in status.splitlines() if line.startswith("Connect with:"))
+    return line.split(" psql ", 1)[1].strip().strip('"')
