@@ -74,6 +74,7 @@ public enum IssueJSON {
         var common: [String: JSONValue] = ["actor": person(event.actor), "createdAt": .string(event.createdAt.iso8601)]
         if let acting = event.actingUser { common["actingUser"] = person(acting) }
         if let importer = event.importedBy { common["importedBy"] = person(importer) }
+        if event.isUndo { common["undo"] = .bool(true) }
         let particular: [String: JSONValue] =
             switch event.kind {
             case .created: ["kind": "created"]
@@ -87,10 +88,13 @@ public enum IssueJSON {
             case .commented(let id): ["kind": "commented", "commentId": .integer(id.value)]
             case .commentEdited(let id): ["kind": "comment_edited", "commentId": .integer(id.value)]
             case .commentDeleted(let id): ["kind": "comment_deleted", "commentId": .integer(id.value)]
+            case .commentRestored(let id): ["kind": "comment_restored", "commentId": .integer(id.value)]
             case .labeled(let name): ["kind": "labeled", "label": .string(name.value)]
             case .unlabeled(let name): ["kind": "unlabeled", "label": .string(name.value)]
             case .milestoned(let title): ["kind": "milestoned", "milestone": .string(title.value)]
             case .demilestoned(let title): ["kind": "demilestoned", "milestone": .string(title.value)]
+            case .deleted: ["kind": "deleted"]
+            case .restored: ["kind": "restored"]
             }
         return common.merging(particular) { $1 }
     }

@@ -14,7 +14,7 @@ public struct JSONFieldList: Equatable, Sendable {
     public static let access = ["level", "login", "role"]
     public static let change = [
         "actingUser", "actor", "commentId", "createdAt", "currentTitle", "id", "importedBy", "issue", "kind", "label",
-        "milestone", "previousTitle", "stateReason", "subject", "title",
+        "milestone", "previousTitle", "stateReason", "subject", "title", "undo",
     ]
 
     public let names: [String]

@@ -68,7 +68,8 @@ enum ChangeFeedQueries {
                (SELECT login FROM users WHERE id = p.actor_id) AS actor,
                (SELECT login FROM users WHERE id = p.subject_user_id) AS subject,
                (SELECT login FROM users WHERE id = p.acting_user_id) AS acting_user,
-               (SELECT u.login FROM imports i JOIN users u ON u.id = i.user_id WHERE i.id = p.import_id) AS imported_by
+               (SELECT u.login FROM imports i JOIN users u ON u.id = i.user_id WHERE i.id = p.import_id) AS imported_by,
+               coalesce((SELECT c.undoes IS NOT NULL FROM changes c WHERE c.xact = p.xact), false) AS undo
           FROM horizon h LEFT JOIN picked p ON true
          ORDER BY p.xact, p.id
         """

@@ -1,48 +1,30 @@
 import Postgres
 import TrackerCore
 
-/// The issue_events table: one row per change, written in the change's transaction.
+/// The issue_events table: one row per event, written in the change's transaction by the
+/// change functions (migrations 0014, 0015).
 enum IssueEvents {
-    /// The events written one row at a time; the others are written by the statements that
-    /// make their change (create, close, assign, comment…).
-    enum Kind {
-        case commentEdited(Int64)
-        case commentDeleted(Int64)
-    }
-
-    /// Queued: it travels with the transaction's next statement or its COMMIT.
-    static func record(_ kind: Kind, issue number: Int64, actor: Int64, on connection: Connection) {
-        let (name, comment) =
-            switch kind {
-            case .commentEdited(let id): ("comment_edited", id)
-            case .commentDeleted(let id): ("comment_deleted", id)
-            }
-        connection.send(
-            """
-            INSERT INTO issue_events (issue_number, kind, actor_id, comment_id, created_at)
-            VALUES ($1, $2, $3, $4, clock_timestamp())
-            """, [number, name, actor, comment])
-    }
-
     static func timeline(in result: QueryResult) throws -> [IssueEvent] {
         try result.rows.map(event)
     }
 
+    /// Events `e` with everything `event(from:)` reads, and their issue's number.
+    static let select = """
+        SELECT e.id AS event_id, e.issue_number, e.kind, actor.login AS actor, subject.login AS subject, e.state_reason,
+               e.previous_title, e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
+               acting.login AS acting_user, importer.login AS imported_by,
+               coalesce(change.undoes IS NOT NULL, false) AS undo
+          FROM issue_events e
+          JOIN users actor ON actor.id = e.actor_id
+          LEFT JOIN users subject ON subject.id = e.subject_user_id
+          LEFT JOIN users acting ON acting.id = e.acting_user_id
+          LEFT JOIN imports i ON i.id = e.import_id
+          LEFT JOIN users importer ON importer.id = i.user_id
+          LEFT JOIN changes change ON change.xact = e.xact
+        """
+
     static func timelineStatement(of number: Int64) -> Statement {
-        Statement(
-            """
-            SELECT e.kind, actor.login AS actor, subject.login AS subject, e.state_reason, e.previous_title,
-                   e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
-                   acting.login AS acting_user, importer.login AS imported_by
-              FROM issue_events e
-              JOIN users actor ON actor.id = e.actor_id
-              LEFT JOIN users subject ON subject.id = e.subject_user_id
-              LEFT JOIN users acting ON acting.id = e.acting_user_id
-              LEFT JOIN imports i ON i.id = e.import_id
-              LEFT JOIN users importer ON importer.id = i.user_id
-             WHERE e.issue_number = $1
-             ORDER BY e.id
-            """, [number])
+        Statement(select + " WHERE e.issue_number = $1 ORDER BY e.id", [number])
     }
 
     static func event(from row: Row) throws -> IssueEvent {
@@ -64,6 +46,9 @@ enum IssueEvents {
         case ("commented", _, let comment?): kind = .commented(comment)
         case ("comment_edited", _, let comment?): kind = .commentEdited(comment)
         case ("comment_deleted", _, let comment?): kind = .commentDeleted(comment)
+        case ("comment_restored", _, let comment?): kind = .commentRestored(comment)
+        case ("deleted", _, _): kind = .deleted
+        case ("restored", _, _): kind = .restored
         case ("labeled", _, _): kind = .labeled(LabelName(stored: try row.decode("label_name") ?? ""))
         case ("unlabeled", _, _): kind = .unlabeled(LabelName(stored: try row.decode("label_name") ?? ""))
         case ("milestoned", _, _): kind = .milestoned(MilestoneTitle(stored: try row.decode("milestone_title") ?? ""))
@@ -74,7 +59,8 @@ enum IssueEvents {
         return IssueEvent(
             kind: kind, actor: try Login(try row.decode("actor")), createdAt: try row.timestamp("created_at"),
             actingUser: try (row.decode("acting_user") as String?).map { try Login($0) },
-            importedBy: try (row.decode("imported_by") as String?).map { try Login($0) })
+            importedBy: try (row.decode("imported_by") as String?).map { try Login($0) }, isUndo: try row.decode("undo")
+        )
     }
 
     private static func unexpected(_ what: String) -> TrackerError {

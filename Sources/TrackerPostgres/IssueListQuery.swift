@@ -8,7 +8,8 @@ struct IssueListQuery {
     let parameters: [any PostgresEncodable]
 
     init(_ filter: IssueFilter) {
-        var conditions: [String] = []
+        // An issue in the trash is left out of every list, search and count.
+        var conditions = ["i.deleted_at IS NULL"]
         var parameters: [any PostgresEncodable] = []
         func parameter(_ value: any PostgresEncodable) -> String {
             parameters.append(value)
@@ -38,7 +39,8 @@ struct IssueListQuery {
             conditions.append(
                 """
                 i.number IN (SELECT m.issue_number FROM issue_mentions m JOIN users mu ON mu.id = m.user_id
-                              WHERE lower(mu.login) = lower(\(parameter(mention.value))))
+                              WHERE lower(mu.login) = lower(\(parameter(mention.value)))
+                                AND \(IssueRowDecoding.mentionIsLive))
                 """)
         }
         for label in filter.labels {
@@ -70,7 +72,7 @@ struct IssueListQuery {
             case .updated: "i.updated_at \(direction), i.number \(direction)"
             }
         var sql = filter.includesComments ? IssueRowDecoding.selectIssuesWithComments : IssueRowDecoding.selectIssues
-        if !conditions.isEmpty { sql += "\n WHERE " + conditions.joined(separator: "\n   AND ") }
+        sql += "\n WHERE " + conditions.joined(separator: "\n   AND ")
         sql += "\n ORDER BY \(order)"
         if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }
         self.sql = sql

@@ -16,12 +16,20 @@ enum IssueRowDecoding {
                  WHERE il.issue_number = i.number) AS labels,
                (SELECT json_build_object('number', m.number, 'title', m.title, 'description', m.description,
                                          'dueOn', m.due_on, 'state', m.state)
-                  FROM milestones m WHERE m.number = i.milestone_number) AS milestone
+                  FROM milestones m WHERE m.number = i.milestone_number) AS milestone,
+               i.deleted_at IS NOT NULL AS in_trash
         """
 
-    /// The issue in a result of `selectIssues`, or `.notFound`.
+    /// A mention `m` counts unless it is in a comment in the trash.
+    static let mentionIsLive = """
+        (m.comment_id IS NULL OR NOT EXISTS (SELECT 1 FROM issue_comments mc
+                                              WHERE mc.id = m.comment_id AND mc.deleted_at IS NOT NULL))
+        """
+
+    /// The issue in a result of `selectIssues`, or `.notFound` (saying so when it is in the trash).
     static func existingIssue(_ number: IssueNumber, in result: QueryResult) throws -> Issue {
         guard let row = result.first else { throw TrackerError.notFound("issue #\(number.value) does not exist") }
+        if try row.decode("in_trash") { throw TrackerError.inTrash(number) }
         return try issue(from: row)
     }
 
@@ -53,7 +61,7 @@ enum IssueRowDecoding {
                                                   'createdAt', c.created_at, 'updatedAt', c.updated_at)
                                 ORDER BY c.id)
                   FROM issue_comments c JOIN users cu ON cu.id = c.author_id
-                 WHERE c.issue_number = i.number) AS comments
+                 WHERE c.issue_number = i.number AND c.deleted_at IS NULL) AS comments
           FROM issues i JOIN users author ON author.id = i.author_id
         """
 

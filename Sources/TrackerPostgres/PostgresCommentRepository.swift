@@ -73,13 +73,19 @@ enum CommentRows {
     static let newID = "(SELECT last_value FROM id_counters WHERE name = 'comment')"
 
     static let select = """
-        SELECT c.id, c.issue_number, author.login AS author, c.body, c.created_at, c.updated_at
+        SELECT c.id, c.issue_number, author.login AS author, c.body, c.created_at, c.updated_at,
+               c.deleted_at IS NOT NULL AS in_trash
           FROM issue_comments c JOIN users author ON author.id = c.author_id
         """
 
+    /// The comment, unless it is missing or in the trash.
     static func comment(_ id: Int64, on connection: Connection) throws -> Comment {
         guard let row = try connection.query(select + " WHERE c.id = $1", [id]).first else {
             throw TrackerError.notFound("comment \(id) does not exist (see `tracker show N --comments`)")
+        }
+        if try row.decode("in_trash") {
+            throw TrackerError.notFound(
+                "comment \(id) is in the trash (`tracker comment restore \(id)` brings it back)")
         }
         return try comment(from: row)
     }

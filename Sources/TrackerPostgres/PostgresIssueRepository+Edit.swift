@@ -90,13 +90,14 @@ enum IssueStatusQuery {
         ),
         mentioned AS (
             SELECT i.number, count(*) OVER () AS total
-              FROM (SELECT DISTINCT m.issue_number FROM issue_mentions m WHERE m.user_id = (SELECT id FROM me)) m
+              FROM (SELECT DISTINCT m.issue_number FROM issue_mentions m
+                     WHERE m.user_id = (SELECT id FROM me) AND \(IssueRowDecoding.mentionIsLive)) m
              CROSS JOIN LATERAL (\(openIssue("m.issue_number"))) i
              ORDER BY i.updated_at DESC, i.number DESC LIMIT $2
         ),
         opened AS (
             SELECT i.number, count(*) OVER () AS total FROM issues i
-             WHERE i.state = 'open' AND i.author_id = (SELECT id FROM me)
+             WHERE i.state = 'open' AND i.author_id = (SELECT id FROM me) AND i.deleted_at IS NULL
              ORDER BY i.updated_at DESC, i.number DESC LIMIT $2
         ),
         picked AS (
@@ -111,6 +112,9 @@ enum IssueStatusQuery {
 
     /// The issue numbered `number` if it is open, read through its index, one issue at a time.
     private static func openIssue(_ number: String) -> String {
-        "SELECT i.number, i.updated_at FROM issues i WHERE i.number = \(number) AND i.state = 'open' OFFSET 0"
+        """
+        SELECT i.number, i.updated_at FROM issues i
+         WHERE i.number = \(number) AND i.state = 'open' AND i.deleted_at IS NULL OFFSET 0
+        """
     }
 }

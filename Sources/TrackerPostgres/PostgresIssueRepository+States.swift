@@ -6,23 +6,22 @@ import TrackerCore
 /// them), then the issues read back in one SELECT.
 extension PostgresIssueRepository {
     public func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange] {
-        try await changeStates(numbers, closedAs: reason, actor: actor)
+        try await changeStates(numbers) { IssueChanges.setState($0, closedAs: reason, actor: actor) }
     }
 
     public func reopen(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange] {
-        try await changeStates(numbers, closedAs: nil, actor: actor)
+        try await changeStates(numbers) { IssueChanges.setState($0, closedAs: nil, actor: actor) }
     }
 
-    /// The changes in the order of `numbers`; the issues already in that state are `.unchanged`.
-    private func changeStates(
-        _ numbers: [IssueNumber], closedAs reason: StateReason?, actor: Login
+    /// The changes in the order of `numbers`; the issues already so are `.unchanged`. `change`'s
+    /// rows are the numbers it changed.
+    func changeStates(
+        _ numbers: [IssueNumber], by change: ([IssueNumber]) -> Statement
     ) async throws -> [StateChange] {
         let unique = numbers.reduce(into: [IssueNumber]()) { if !$0.contains($1) { $0.append($1) } }
+        let statement = change(unique)
         let (changedRows, read) = try await database.trackedTransaction { connection in
-            (
-                connection.send(IssueChanges.setState(unique, closedAs: reason, actor: actor)),
-                connection.send(IssueChanges.issues(unique))
-            )
+            (connection.send(statement), connection.send(IssueChanges.issues(unique)))
         }
         return try decoded {
             let changed = Set(

@@ -54,7 +54,9 @@ public struct PostgresIssueRepository: IssueRepository {
             let pending = (
                 connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number.value]),
                 connection.send(timeline.sql, timeline.parameters),
-                connection.send(CommentRows.select + " WHERE c.issue_number = $1 ORDER BY c.id", [number.value])
+                connection.send(
+                    CommentRows.select + " WHERE c.issue_number = $1 AND c.deleted_at IS NULL ORDER BY c.id",
+                    [number.value])
             )
             try connection.flush()
             return pending

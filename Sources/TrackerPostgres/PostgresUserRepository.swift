@@ -60,7 +60,7 @@ public struct PostgresUserRepository: UserRepository {
                 """
                 SELECT u.login, u.name,
                        (SELECT count(*) FROM issue_assignees ia JOIN issues i ON i.number = ia.issue_number
-                         WHERE ia.user_id = u.id AND i.state = 'open') AS open_assignments
+                         WHERE ia.user_id = u.id AND i.state = 'open' AND i.deleted_at IS NULL) AS open_assignments
                   FROM users u
                  WHERE ($1::text IS NULL OR lower(u.login) LIKE $1)
                  ORDER BY lower(u.login) LIMIT $2

@@ -19,6 +19,10 @@ public enum SchemaGuard {
     static let unknownRoleCode = "TS013"
     static let unknownLevelCode = "TS014"
     static let unlinkedUserCode = "TS015"
+    /// In the trash, or nothing to undo: the message is the person's.
+    static let goneCode = "TS016"
+    /// An undo refused: the message says why.
+    static let undoRefusedCode = "TS017"
 
     /// Check, in the next flight, that `login` is registered (else `.unknownActingUser`, with
     /// the closest logins) and that this session may act as them: its own user, or anyone when it
@@ -76,6 +80,8 @@ public enum SchemaGuard {
         case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")
         case missingCommentCode: .notFound("comment \(error.detail ?? "?") does not exist; nothing was changed")
         case let code? where refusalCodes.contains(code): .accessDenied(error.message)
+        case goneCode: .notFound(error.message)
+        case undoRefusedCode: .changedMeanwhile(error.message)
         case unknownRoleCode:
             .notFound(
                 "there is no user or role '\(error.detail ?? "")' on this server: create the role first "

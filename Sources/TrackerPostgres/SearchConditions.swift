@@ -25,7 +25,8 @@ enum SearchConditions {
                 (numnode(\(wanted)) = 0
                  OR i.number IN (SELECT s.number FROM issues s WHERE s.search_words @@ (\(wanted))
                                  UNION
-                                 SELECT c.issue_number FROM issue_comments c WHERE c.search_words @@ (\(wanted))))
+                                 SELECT c.issue_number FROM issue_comments c
+                                  WHERE c.search_words @@ (\(wanted)) AND c.deleted_at IS NULL))
                 """)
         }
         if !query.excluded.isEmpty {
@@ -35,7 +36,8 @@ enum SearchConditions {
             conditions.append(
                 """
                 NOT EXISTS (SELECT 1 FROM issue_comments xc
-                             WHERE xc.issue_number = i.number AND xc.search_words @@ (\(unwanted)))
+                             WHERE xc.issue_number = i.number AND xc.search_words @@ (\(unwanted))
+                               AND xc.deleted_at IS NULL)
                 """)
         }
         // A search left with nothing to search for finds nothing.

@@ -65,9 +65,11 @@ extension InMemoryIssueRepository {
             }
             staged[number] = (issue, timeline)
         }
-        for (number, entry) in staged.sorted(by: { $0.key < $1.key }) {
-            store(entry.0)
-            record(entry.1, on: number)
+        grouped {
+            for (number, entry) in staged.sorted(by: { $0.key < $1.key }) {
+                store(entry.0)
+                record(entry.1, on: number)
+            }
         }
         lastNumber = max(lastNumber, staged.keys.max() ?? 0)
         for comment in stagedComments {

@@ -15,10 +15,19 @@ struct InMemoryFeedState {
 
 extension InMemoryIssueRepository {
     /// Appends to an issue's timeline and to the change feed, waking its waiting subscriptions.
+    /// Each recording is a change of its own unless the call runs `asOneChange`.
     func record(_ new: [IssueEvent], on number: Int64) {
         guard !new.isEmpty else { return }
-        events[number, default: []] += new
-        changeLog += new.map { (number, $0) }
+        let marked = new.map { event in
+            var event = event
+            event.isUndo = undoing
+            return event
+        }
+        let change = changeToJoin(actor: new[0].importedBy ?? new[0].actor, imported: new[0].importedBy != nil)
+        let start = events[number, default: []].count
+        events[number, default: []] += marked
+        changeRecords[change]?.entries += marked.indices.map { (number, start + $0) }
+        changeLog += marked.map { (number, $0) }
         wakeFeedWaiters()
     }
 

@@ -20,9 +20,20 @@ extension InMemoryIssueRepository: CommentRepository {
             case .remove: .some(nil)
             case .set(let title): .some(try existingMilestone(title))
             }
+        return try await asOneChange {
+            try await apply(
+                edit, to: try existing(numbers), read: read, actor: actor, adding: adding, addingLabels: addingLabels,
+                milestone: milestone)
+        }
+    }
+
+    private func apply(
+        _ edit: IssueEdit, to existing: [Issue], read: ReadVersion?, actor: Login, adding: [Login],
+        addingLabels: [Label], milestone: Milestone??
+    ) async throws -> [Issue] {
         var changes: [Change] = []
         var mentionedBodies: [(Int64, String)] = []
-        for var issue in try existing(numbers) {
+        for var issue in existing {
             var kinds: [IssueEvent.Kind] = []
             let title = edit.title ?? issue.title
             let body = edit.body ?? issue.body
@@ -30,6 +41,7 @@ extension InMemoryIssueRepository: CommentRepository {
                 if let read, read.version != issue.version {
                     throw TrackerError.editConflict(EditConflict(read: read, current: issue))
                 }
+                keepText(of: issue, actor: actor)
                 if title != issue.title { kinds.append(.renamed(from: issue.title, to: title)) }
                 if body != issue.body {
                     kinds.append(.edited)
@@ -50,7 +62,7 @@ extension InMemoryIssueRepository: CommentRepository {
 
     public func status(of user: Login, limit: Int) async throws -> IssueStatus {
         try takeFailure()
-        let open = issues.values.filter { $0.state == .open }.sorted {
+        let open = issues.values.filter { $0.state == .open && trashedIssues[$0.number.value] == nil }.sorted {
             ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number)
         }
         func section(_ matches: (Issue) -> Bool) -> IssueStatus.Section {
@@ -83,6 +95,10 @@ extension InMemoryIssueRepository: CommentRepository {
         guard let comment = comments[id.value] else {
             throw TrackerError.notFound("comment \(id) does not exist (see `tracker show N --comments`)")
         }
+        if trashedComments[id.value] != nil {
+            throw TrackerError.notFound(
+                "comment \(id) is in the trash (`tracker comment restore \(id)` brings it back)")
+        }
         return comment
     }
 
@@ -96,31 +112,37 @@ extension InMemoryIssueRepository: CommentRepository {
         try takeFailure()
         let actor = try await registered(actor)
         var comment = try changeableComment(id)
+        let issue = try existing(comment.issue)
         guard comment.body != body else { return comment }
-        comment.body = body
-        comment.updatedAt = nextMoment()
-        comments[id.value] = comment
-        await recordMentions(issue: comment.issue.value, comment: id.value, text: body)
-        _ = commit([change(try existing(comment.issue), [.commentEdited(id)], actor: actor)])
-        return comment
+        return await asOneChange {
+            keepText(of: comment, actor: actor)
+            comment.body = body
+            comment.updatedAt = nextMoment()
+            comments[id.value] = comment
+            await recordMentions(issue: comment.issue.value, comment: id.value, text: body)
+            _ = commit([change(issue, [.commentEdited(id)], actor: actor)])
+            return comment
+        }
     }
 
     public func delete(_ id: CommentID, actor: Login) async throws -> Comment {
         try takeFailure()
         let actor = try await registered(actor)
         let comment = try changeableComment(id)
-        comments[id.value] = nil
-        mentions[comment.issue.value]?[id.value] = nil
+        trashedComments[id.value] = InMemoryDeletion(at: nextMoment(), by: actor)
         _ = commit([change(try existing(comment.issue), [.commentDeleted(id)], actor: actor)])
         return comment
     }
 
+    /// Its comments, oldest first, but those in the trash.
     func comments(of number: IssueNumber) -> [Comment] {
-        comments.values.filter { $0.issue == number }.sorted { $0.id < $1.id }
+        comments.values.filter { $0.issue == number && trashedComments[$0.id.value] == nil }.sorted { $0.id < $1.id }
     }
 
+    /// Who its body and its comments (but those in the trash) mention.
     func mentioned(in number: Int64) -> Set<Login> {
-        (mentions[number] ?? [:]).values.reduce(into: Set()) { $0.formUnion($1) }
+        (mentions[number] ?? [:]).filter { text, _ in text.map { trashedComments[$0] == nil } ?? true }
+            .values.reduce(into: Set()) { $0.formUnion($1) }
     }
 
     /// The registered logins the text mentions, in place of the text's earlier ones.
@@ -138,6 +160,11 @@ extension InMemoryIssueRepository: CommentRepository {
         guard let comment = comments[id.value] else {
             throw TrackerError.notFound("comment \(id) does not exist; nothing was changed")
         }
+        if trashedComments[id.value] != nil {
+            throw TrackerError.notFound(
+                "comment \(id) is in the trash (`tracker comment restore \(id)` brings it back); nothing was changed")
+        }
+        _ = try existing(comment.issue)
         return comment
     }
 }

@@ -55,7 +55,9 @@ extension InMemoryIssueRepository {
     /// With its open and closed counts, as the database's triggers keep them.
     func counted(_ milestone: Milestone) -> Milestone {
         var milestone = milestone
-        let carrying = issues.values.filter { $0.milestone?.number == milestone.number }
+        let carrying = issues.values.filter {
+            $0.milestone?.number == milestone.number && trashedIssues[$0.number.value] == nil
+        }
         milestone.openIssues = Int64(carrying.count { $0.state == .open })
         milestone.closedIssues = Int64(carrying.count { $0.state == .closed })
         return milestone
@@ -63,6 +65,11 @@ extension InMemoryIssueRepository {
 
     /// Applies `update` to every issue carrying the label or milestone, with events when asked.
     func updateIssues(where matches: (Issue) -> Bool, _ update: (inout Issue) -> [IssueEvent.Kind], actor: Login?) {
+        grouped { updateEach(where: matches, update, actor: actor) }
+    }
+
+    private func updateEach(where matches: (Issue) -> Bool, _ update: (inout Issue) -> [IssueEvent.Kind], actor: Login?)
+    {
         for number in issues.keys.sorted() {
             guard var issue = issues[number], matches(issue) else { continue }
             let kinds = update(&issue)

@@ -30,10 +30,12 @@ extension InMemoryIssueRepository {
     /// stores the changes at once.
     private func changeStates(_ numbers: [IssueNumber], _ body: (inout Issue) -> Change?) throws -> [StateChange] {
         let unique = numbers.reduce(into: [IssueNumber]()) { if !$0.contains($1) { $0.append($1) } }
-        return try existing(unique).map { issue in
-            var changed = issue
-            guard let change = body(&changed) else { return .unchanged(issue) }
-            return .changed(commit([change])[0])
+        return try grouped {
+            try existing(unique).map { issue in
+                var changed = issue
+                guard let change = body(&changed) else { return .unchanged(issue) }
+                return .changed(commit([change])[0])
+            }
         }
     }
 }

@@ -15,11 +15,13 @@ extension InMemoryIssueRepository {
         return (issue, kinds.map { IssueEvent(kind: $0, actor: actor, createdAt: moment) })
     }
 
-    /// Stores every change at once: all-or-nothing like a transaction.
+    /// Stores every change at once, as one change: all-or-nothing like a transaction.
     func commit(_ changes: [Change]) -> [Issue] {
-        changes.map { issue, new in
-            record(new, on: issue.number.value)
-            return store(issue)
+        grouped {
+            changes.map { issue, new in
+                record(new, on: issue.number.value)
+                return store(issue)
+            }
         }
     }
 
@@ -33,7 +35,19 @@ extension InMemoryIssueRepository {
         return issue
     }
 
+    /// The issue to change: refused when missing or in the trash.
     func existing(_ number: IssueNumber) throws -> Issue {
+        let issue = try anyExisting(number)
+        if trashedIssues[number.value] != nil {
+            throw TrackerError.notFound(
+                "issue #\(number.value) is in the trash (`tracker restore \(number.value)` brings it back); "
+                    + "nothing was changed")
+        }
+        return issue
+    }
+
+    /// The issue, in the trash or not.
+    func anyExisting(_ number: IssueNumber) throws -> Issue {
         guard let issue = issues[number.value] else {
             throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
         }
@@ -41,8 +55,10 @@ extension InMemoryIssueRepository {
     }
 
     /// Every issue, in the order asked, once all are known to exist; the lowest missing number
-    /// is reported, as PostgreSQL's row locks (taken in number order) find it.
+    /// is reported, as PostgreSQL's row locks (taken in number order) find it, then the lowest in
+    /// the trash.
     func existing(_ numbers: [IssueNumber]) throws -> [Issue] {
+        for number in numbers.sorted() { _ = try anyExisting(number) }
         for number in numbers.sorted() { _ = try existing(number) }
         return try numbers.map(existing)
     }

@@ -25,6 +25,20 @@ public actor InMemoryIssueRepository: IssueRepository {
     var lastMoment: Timestamp?
     /// When set, the next call fails with it (to test how screens show failures).
     var nextFailure: TrackerError?
+    /// Every change (see `+Undo`): what each public call recorded, as the database's `changes`.
+    var changeRecords: [Int64: InMemoryChange] = [:]
+    var lastChangeID: Int64 = 0
+    /// While a call runs as one change (`asOneChange`): the change its events join.
+    var grouping = false
+    var openChange: Int64?
+    /// While `undo` runs: its events are marked as an undo's.
+    var undoing = false
+    /// The trash (see `+Trash`): issues and comments deleted, by number or id.
+    var trashedIssues: [Int64: InMemoryDeletion] = [:]
+    var trashedComments: [Int64: InMemoryDeletion] = [:]
+    /// The texts replaced (see `+History`), by issue number or comment id, oldest first.
+    var issueRevisions: [Int64: [InMemoryRevision]] = [:]
+    var commentRevisions: [Int64: [InMemoryRevision]] = [:]
 
     public init(users: InMemoryUserRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
@@ -76,7 +90,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         _ = try await registeredAll(filter.people)
         _ = try existingLabels(filter.labels)
         if case .titled(let title) = filter.milestone { _ = try existingMilestone(title) }
-        let matching = issues.values.filter { issue in
+        let matching = issues.values.filter { trashedIssues[$0.number.value] == nil }.filter { issue in
             filter.matches(issue, mentioning: mentioned(in: issue.number.value), comments: comments(of: issue.number))
         }.sorted(by: filter.areInOrder)
         return matching.prefix(filter.limit ?? Int.max).map { issue in
@@ -97,6 +111,7 @@ public actor InMemoryIssueRepository: IssueRepository {
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
         guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
+        if trashedIssues[number.value] != nil { throw TrackerError.inTrash(number) }
         return IssueDetails(issue: issue, events: events[number.value] ?? [], comments: comments(of: number))
     }
 }

@@ -28,7 +28,7 @@ import TrackerCore
         for (index, kind) in kinds.enumerated() {
             let event = IssueEvent(
                 kind: kind, actor: alice, createdAt: at, actingUser: index == 0 ? alice : nil,
-                importedBy: index == 1 ? alice : nil)
+                importedBy: index == 1 ? alice : nil, isUndo: index == 2)
             let change = IssueChange(
                 id: 1, issue: try IssueNumber(1), title: "t", event: event, position: ChangePosition(group: 0, event: 1)
             )

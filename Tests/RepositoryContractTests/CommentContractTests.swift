@@ -57,7 +57,11 @@ import TrackerCore
                 "created by alice", "commented \(comment.id) by alice", "edited comment \(comment.id) by Bob",
                 "edited comment \(comment.id) by alice", "deleted comment \(comment.id) by alice",
             ])
-        await #expect(throws: TrackerError.notFound("comment \(comment.id) does not exist; nothing was changed")) {
+        await #expect(
+            throws: TrackerError.notFound(
+                "comment \(comment.id) is in the trash (`tracker comment restore \(comment.id)` brings it back); "
+                    + "nothing was changed")
+        ) {
             try await fixture.comments.delete(comment.id, actor: fixture.alice)
         }
     }

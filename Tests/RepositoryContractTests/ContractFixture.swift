@@ -12,6 +12,7 @@ struct ContractFixture {
     let labels: any LabelRepository
     let milestones: any MilestoneRepository
     let changes: any ChangeFeedRepository
+    let history: any HistoryRepository
     let alice: Login
 
     static func make(
@@ -19,7 +20,7 @@ struct ContractFixture {
     ) async throws
         -> ContractFixture
     {
-        let (issues, users, comments, labels, milestones, changes) = try await kind.makeRepositories()
+        let (issues, users, comments, labels, milestones, changes, history) = try await kind.makeRepositories()
         for login in people {
             _ = try await users.add(try User(login: Login(login), name: login == "alice" ? "Alice Liddell" : ""))
         }
@@ -27,7 +28,7 @@ struct ContractFixture {
         for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
         return ContractFixture(
             issues: issues, users: users, comments: comments, labels: labels, milestones: milestones, changes: changes,
-            alice: alice)
+            history: history, alice: alice)
     }
 
     /// What both implementations say about a login nobody registered.
@@ -72,12 +73,15 @@ struct ContractFixture {
                 case .commented(let id): "commented \(id)"
                 case .commentEdited(let id): "edited comment \(id)"
                 case .commentDeleted(let id): "deleted comment \(id)"
+                case .commentRestored(let id): "restored comment \(id)"
+                case .deleted: "deleted"
+                case .restored: "restored"
                 case .labeled(let name): "labeled \(name.value)"
                 case .unlabeled(let name): "unlabeled \(name.value)"
                 case .milestoned(let title): "milestoned \(title.value)"
                 case .demilestoned(let title): "demilestoned \(title.value)"
                 }
-            return "\(what) by \(event.actor.value)"
+            return "\(what) by \(event.actor.value)" + (event.isUndo ? " (undo)" : "")
         }
     }
 }

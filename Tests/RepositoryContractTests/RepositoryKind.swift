@@ -11,7 +11,8 @@ enum RepositoryKind: CaseIterable, Sendable {
     /// Empty repositories of this kind: no users, no issues (Postgres: a fresh migrated database).
     func makeRepositories() async throws -> (
         issues: any IssueRepository, users: any UserRepository, comments: any CommentRepository,
-        labels: any LabelRepository, milestones: any MilestoneRepository, changes: any ChangeFeedRepository
+        labels: any LabelRepository, milestones: any MilestoneRepository, changes: any ChangeFeedRepository,
+        history: any HistoryRepository
     ) {
         switch self {
         case .inMemory:
@@ -19,14 +20,15 @@ enum RepositoryKind: CaseIterable, Sendable {
             let issues = InMemoryIssueRepository(users: users)
             return (
                 issues, users, issues, InMemoryLabelRepository(issues: issues),
-                InMemoryMilestoneRepository(issues: issues), InMemoryChangeFeed(issues: issues)
+                InMemoryMilestoneRepository(issues: issues), InMemoryChangeFeed(issues: issues), issues
             )
         case .postgres:
             let database = Database(settings: try await TestPostgres.shared.freshDatabase())
             return (
                 PostgresIssueRepository(database: database), PostgresUserRepository(database: database),
                 PostgresCommentRepository(database: database), PostgresLabelRepository(database: database),
-                PostgresMilestoneRepository(database: database), PostgresChangeFeed(database: database)
+                PostgresMilestoneRepository(database: database), PostgresChangeFeed(database: database),
+                PostgresHistoryRepository(database: database)
             )
         }
     }

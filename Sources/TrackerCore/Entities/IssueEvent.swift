@@ -11,12 +11,18 @@ public struct IssueEvent: Equatable, Sendable {
         case edited
         case commented(CommentID)
         case commentEdited(CommentID)
-        /// The comment is gone; this line keeps its place in the timeline.
+        /// The comment went to the trash; this line keeps its place in the timeline.
         case commentDeleted(CommentID)
+        /// The comment came back from the trash.
+        case commentRestored(CommentID)
         case labeled(LabelName)
         case unlabeled(LabelName)
         case milestoned(MilestoneTitle)
         case demilestoned(MilestoneTitle)
+        /// The issue went to the trash.
+        case deleted
+        /// The issue came back from the trash.
+        case restored
     }
 
     public var kind: Kind
@@ -27,15 +33,19 @@ public struct IssueEvent: Equatable, Sendable {
     public var actingUser: Login?
     /// Who imported it, for history brought in by `tracker import`.
     public var importedBy: Login?
+    /// It was written by `tracker undo`, taking back an earlier change.
+    public var isUndo: Bool
 
     public init(
-        kind: Kind, actor: Login, createdAt: Timestamp, actingUser: Login? = nil, importedBy: Login? = nil
+        kind: Kind, actor: Login, createdAt: Timestamp, actingUser: Login? = nil, importedBy: Login? = nil,
+        isUndo: Bool = false
     ) {
         self.kind = kind
         self.actor = actor
         self.createdAt = createdAt
         self.actingUser = actingUser
         self.importedBy = importedBy
+        self.isUndo = isUndo
     }
 }
 
@@ -52,7 +62,7 @@ public struct IssueDetails: Equatable, Sendable {
     }
 }
 
-/// The outcome of closing or reopening: changed, or already in that state (not an error).
+/// The outcome of closing, reopening, deleting or restoring: changed, or already so (not an error).
 public enum StateChange: Equatable, Sendable {
     case changed(Issue)
     case unchanged(Issue)

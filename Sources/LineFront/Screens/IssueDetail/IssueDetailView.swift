@@ -66,11 +66,12 @@ public struct IssueDetailView {
     }
 
     /// Who did what: `alice closed this as completed`; `erin, acting as build-bot, closed this…`
-    /// for an admin who used `--as`; `… (imported by dana)` for history an import brought.
+    /// for an admin who used `--as`; `… (imported by dana)` for history an import brought;
+    /// `… (undo)` for what `tracker undo` took back.
     nonisolated static func describe(_ event: IssueEvent) -> String {
         let who = event.actingUser.map { "\($0), acting as \(event.actor)," } ?? "\(event.actor)"
         let imported = event.importedBy.map { " (imported by \($0))" } ?? ""
-        return "\(who) \(describe(event.kind))\(imported)"
+        return "\(who) \(describe(event.kind))\(imported)\(event.isUndo ? " (undo)" : "")"
     }
 
     /// `bug, ui`, each name in its colour, or `none`.
@@ -102,10 +103,13 @@ public struct IssueDetailView {
         case .commented(let id): "commented (comment \(id))"
         case .commentEdited(let id): "edited comment \(id)"
         case .commentDeleted(let id): "deleted comment \(id)"
+        case .commentRestored(let id): "restored comment \(id)"
         case .labeled(let name): "added the \"\(VisibleText.line(name.value))\" label"
         case .unlabeled(let name): "removed the \"\(VisibleText.line(name.value))\" label"
         case .milestoned(let title): "added this to the \"\(VisibleText.line(title.value))\" milestone"
         case .demilestoned(let title): "removed this from the \"\(VisibleText.line(title.value))\" milestone"
+        case .deleted: "deleted this issue"
+        case .restored: "restored this issue"
         }
     }
 }

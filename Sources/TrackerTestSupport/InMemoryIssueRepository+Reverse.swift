@@ -1,0 +1,52 @@
+import TrackerCore
+
+/// What `undo` applies: each event's reverse, newest first, through the repository's own changes,
+/// as `tracker_undo` does through the change functions.
+extension InMemoryIssueRepository {
+    func reverse(_ change: UndoableChange, actor: Login) async throws {
+        let whole = Array(Set(change.entries.filter { [.created, .restored].contains($0.event.kind) }.map(\.issue)))
+            .sorted()
+        if !whole.isEmpty { _ = try await delete(whole, actor: actor) }
+        for (position, entry) in change.entries.enumerated().reversed() where !whole.contains(entry.issue) {
+            let number = entry.issue
+            switch entry.event.kind {
+            case .deleted: _ = try await restore([number], actor: actor)
+            case .closed: _ = try await reopen([number], actor: actor)
+            case .reopened:
+                let reason = closeReason(of: number, before: change.entries[position].event)
+                _ = try await close([number], reason: reason, actor: actor)
+            case .renamed, .edited:
+                guard let old = issueRevisions[number.value]?.first(where: { $0.replacedIn == change.id })?.version,
+                    let current = issues[number.value], current.title != old.title || current.body != old.body
+                else { continue }
+                _ = try await edit([number], try IssueEdit(title: old.title, body: old.body), read: nil, actor: actor)
+            case .assigned(let who): _ = try await unassign([who], from: [number], actor: actor)
+            case .unassigned(let who): _ = try await assign([who], to: [number], actor: actor)
+            case .labeled(let name):
+                _ = try await edit([number], try IssueEdit(removeLabels: [name]), read: nil, actor: actor)
+            case .unlabeled(let name):
+                _ = try await edit([number], try IssueEdit(addLabels: [name]), read: nil, actor: actor)
+            case .milestoned: _ = try await edit([number], try IssueEdit(milestone: .remove), read: nil, actor: actor)
+            case .demilestoned(let title):
+                _ = try await edit([number], try IssueEdit(milestone: .set(title)), read: nil, actor: actor)
+            case .commented(let id), .commentRestored(let id): _ = try await delete(id, actor: actor)
+            case .commentDeleted(let id): _ = try await restoreComment(id, actor: actor)
+            case .commentEdited(let id):
+                guard let old = commentRevisions[id.value]?.first(where: { $0.replacedIn == change.id })?.version
+                else { continue }
+                _ = try await edit(id, body: old.body, actor: actor)
+            case .created, .restored: continue
+            }
+        }
+    }
+
+    /// The reason the issue was last closed before `event` (its reopening).
+    private func closeReason(of number: IssueNumber, before event: IssueEvent) -> StateReason {
+        let timeline = events[number.value] ?? []
+        let upTo = timeline.lastIndex(of: event) ?? timeline.endIndex
+        for earlier in timeline[..<upTo].reversed() {
+            if case .closed(let reason) = earlier.kind { return reason }
+        }
+        return .completed
+    }
+}
