@@ -29,7 +29,7 @@ public enum IssueJSON {
         return .object(object)
     }
 
-    private static func person(_ login: Login) -> JSONValue { ["login": .string(login.value)] }
+    static func person(_ login: Login) -> JSONValue { ["login": .string(login.value)] }
 
     /// gh's comment shape, with our numeric id.
     public static func comment(_ comment: Comment) -> JSONValue {
@@ -70,7 +70,7 @@ public enum IssueJSON {
             ]) { $1 })
     }
 
-    private static func event(_ event: IssueEvent) -> [String: JSONValue] {
+    static func event(_ event: IssueEvent) -> [String: JSONValue] {
         var common: [String: JSONValue] = ["actor": person(event.actor), "createdAt": .string(event.createdAt.iso8601)]
         if let acting = event.actingUser { common["actingUser"] = person(acting) }
         if let importer = event.importedBy { common["importedBy"] = person(importer) }
@@ -118,4 +118,16 @@ public enum IssueJSON {
 extension JSONValue {
     /// A string, or `null` when there is none.
     public init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+}
+
+extension IssueJSON {
+    /// One version of a text as `show --history --json` prints it (`title` only for an issue's).
+    public static func version(_ version: TextVersion) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "version": .integer(version.version), "body": .string(version.body), "author": person(version.author),
+            "createdAt": .string(version.writtenAt.iso8601),
+        ]
+        if let title = version.title { members["title"] = .string(title) }
+        return .object(members)
+    }
 }

@@ -17,6 +17,12 @@ public struct JSONFieldList: Equatable, Sendable {
         "milestone", "previousTitle", "stateReason", "subject", "title", "undo",
     ]
 
+    public static let version = ["author", "body", "createdAt", "title", "version"]
+    public static let trashed = [
+        "author", "body", "deletedAt", "deletedBy", "id", "issue", "number", "title", "type",
+    ]
+    public static let undoable = ["blocked", "events", "id", "madeAt", "undo"]
+
     public let names: [String]
 
     /// `text` is `number,title` as typed; an unknown name is refused with the available ones.

@@ -7,14 +7,15 @@ extension PostgresIssueRepository {
     /// an 11th assignee; only then is the database asked which issue overflowed.
     public func assign(_ logins: [Login], to numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
         let edit = try IssueEdit(addAssignees: logins)
-        return try await change(numbers, IssueChanges.edit(numbers, edit, read: nil, actor: actor), edit)
+        return try await change(numbers, [IssueChanges.edit(numbers, edit, read: nil, actor: actor)], edit)
     }
 
     /// `logins` nil removes everyone.
     public func unassign(_ logins: [Login]?, from numbers: [IssueNumber], actor: Login) async throws -> [Issue] {
         let edit = try IssueEdit(removeAssignees: logins ?? [])
         return try await change(
-            numbers, IssueChanges.edit(numbers, edit, read: nil, actor: actor, removeAllAssignees: logins == nil), edit)
+            numbers, [IssueChanges.edit(numbers, edit, read: nil, actor: actor, removeAllAssignees: logins == nil)],
+            edit)
     }
 
     /// After the limit refused a change: the first issue that would have had too many, counting
@@ -60,6 +61,6 @@ extension PostgresIssueRepository {
         async throws -> Issue
     {
         let edit = try IssueEdit(addAssignees: adding, removeAssignees: removing)
-        return try await change([number], IssueChanges.edit([number], edit, read: nil, actor: actor), edit)[0]
+        return try await change([number], [IssueChanges.edit([number], edit, read: nil, actor: actor)], edit)[0]
     }
 }

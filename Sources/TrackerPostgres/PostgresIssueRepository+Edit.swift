@@ -11,17 +11,26 @@ extension PostgresIssueRepository {
         _ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login
     ) async throws -> [Issue] {
         guard !edit.changesText || numbers.count == 1 else { throw TrackerError.textEditOfSeveral }
-        return try await change(numbers, IssueChanges.edit(numbers, edit, read: read, actor: actor), edit, read: read)
+        var statements = [IssueChanges.edit(numbers, edit, read: read, actor: actor)]
+        if let typed = edit.typedFirst, let read {
+            // The text as typed first, against the version read; then the merged text over it.
+            let first = try IssueEdit(title: typed.title, body: typed.body)
+            statements = [
+                IssueChanges.edit(numbers, first, read: read, actor: actor),
+                IssueChanges.edit(numbers, edit, read: nil, actor: actor),
+            ]
+        }
+        return try await change(numbers, statements, edit, read: read)
     }
 
     /// Sends `statement` (one of `IssueChanges`' edits of `numbers`) and reads the issues back.
     func change(
-        _ numbers: [IssueNumber], _ statement: Statement, _ edit: IssueEdit, read: ReadVersion? = nil
+        _ numbers: [IssueNumber], _ statements: [Statement], _ edit: IssueEdit, read: ReadVersion? = nil
     ) async throws -> [Issue] {
         let readBack: PendingResult
         do {
             readBack = try await database.transaction { connection in
-                connection.send(statement)
+                for statement in statements { connection.send(statement) }
                 return connection.send(IssueChanges.issues(numbers))
             }
         } catch let error as PostgresError {

@@ -9,6 +9,14 @@ extension InMemoryIssueRepository: CommentRepository {
         guard !edit.changesText || numbers.count == 1 else {
             throw TrackerError.textEditOfSeveral
         }
+        if let typed = edit.typedFirst, let read {
+            // The text as typed first, against the version read; then the merged text over it.
+            return try await asOneChange {
+                _ = try await self.edit(
+                    numbers, try IssueEdit(title: typed.title, body: typed.body), read: read, actor: actor)
+                return try await self.edit(numbers, try edit.withoutTypedFirst(), read: nil, actor: actor)
+            }
+        }
         let actor = try await registered(actor)
         let adding = try await registeredAll(edit.addAssignees)
         _ = try await registeredAll(edit.removeAssignees)

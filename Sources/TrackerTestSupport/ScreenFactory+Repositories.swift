@@ -24,7 +24,8 @@ extension ScreenFactory.UseCases {
             commentOnIssue: CommentOnIssue(comments: issues, drafts: drafts), listUsers: ListUsers(users: users),
             addUser: AddUser(users: users), labels: ManageLabels(labels: labels),
             milestones: ManageMilestones(milestones: milestones), saveDraft: SaveDraft(drafts: drafts),
-            discardDraft: DiscardDraft(drafts: drafts), recoverDraft: RecoverDraft(drafts: drafts))
+            discardDraft: DiscardDraft(drafts: drafts), recoverDraft: RecoverDraft(drafts: drafts),
+            showHistory: ShowHistory(history: issues))
     }
 }
 

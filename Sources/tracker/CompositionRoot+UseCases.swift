@@ -28,6 +28,10 @@ extension CompositionRoot {
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }
     var manageLabels: ManageLabels { ManageLabels(labels: labels) }
     var manageMilestones: ManageMilestones { ManageMilestones(milestones: milestones) }
+    var versionsAndTrash: PostgresHistoryRepository { PostgresHistoryRepository(database: database) }
+    var showHistory: ShowHistory { ShowHistory(history: versionsAndTrash) }
+    var manageTrash: ManageTrash { ManageTrash(history: versionsAndTrash) }
+    var undoChange: UndoChange { UndoChange(history: versionsAndTrash) }
     /// `@me`, `none` and the names people type, as the acting user sees them.
     var names: ResolveNames {
         ResolveNames(users: users, milestones: milestones, actor: { try await actingUser().login })
@@ -69,7 +73,8 @@ extension CompositionRoot {
             listUsers: listUsers, addUser: addUser, labels: manageLabels, milestones: manageMilestones,
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
-            recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges)
+            recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges,
+            showHistory: showHistory)
         let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
         return ScreenFactory(actor: actor, useCases: useCases, presenters: front, permissions: permissions)
     }

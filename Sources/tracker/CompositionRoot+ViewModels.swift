@@ -66,4 +66,10 @@ extension CompositionRoot {
     func access() -> AccessViewModel { AccessViewModel(manageAccess: manageAccess) }
 
     func people() -> PeopleViewModel { PeopleViewModel(listUsers: listUsers, addUser: addUser) }
+
+    func history() -> HistoryViewModel { HistoryViewModel(showHistory: showHistory) }
+
+    func trash(actor: Login) -> TrashViewModel { TrashViewModel(trash: manageTrash, actor: actor) }
+
+    func undo(actor: Login) -> UndoViewModel { UndoViewModel(undoChange: undoChange, actor: actor) }
 }

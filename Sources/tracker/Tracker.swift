@@ -18,6 +18,7 @@ struct Tracker: AsyncParsableCommand {
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
+            DeleteIssuesCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, DiffCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
             WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
         ]

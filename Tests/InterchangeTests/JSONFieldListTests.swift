@@ -35,6 +35,18 @@ import TrackerCore
             union.formUnion(keys(IssueJSON.change(change)))
         }
         #expect(union.sorted() == JSONFieldList.change)
+
+        let version = TextVersion(version: 1, title: "t", body: "b", author: alice, writtenAt: at)
+        #expect(keys(IssueJSON.version(version)) == JSONFieldList.version)
+        let issue = Issue(
+            number: try IssueNumber(1), title: "t", body: "b", author: alice, createdAt: at, updatedAt: at)
+        let trashed = [
+            TrashedItem.issue(issue, deletedAt: at, deletedBy: alice),
+            TrashedItem.comment(comment, deletedAt: at, deletedBy: alice),
+        ]
+        #expect(Set(trashed.flatMap { keys(IssueJSON.trashed($0)) }).sorted() == JSONFieldList.trashed)
+        let undoable = UndoableChange(id: 1, madeAt: at, isUndo: false, entries: [])
+        #expect(keys(IssueJSON.change(undoable)) == JSONFieldList.undoable)
     }
 
     @Test func unknownAndEmptyListsAreRefused() {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import TrackerTestSupport
@@ -82,7 +83,7 @@ import TrackerTestSupport
             """)
         let fast = try session.editor("fast", "printf 'Login fails (fast)\\n\\nWritten fast\\n' > \"$1\"")
 
-        let slowRun = try session.start(tracker, ["edit", "1"], editor: slow)
+        let slowRun = try session.start(tracker, ["edit", "1"], editor: slow, stdin: Data("n\n".utf8))
         #expect(try await session.waitFor("slow-opened"), "the slow editor opened")
         let fastOutcome = try session.run(tracker, ["edit", "1"], editor: fast)
         #expect(fastOutcome.status == 0 && fastOutcome.screen.contains("Edited issue #1"), "\(fastOutcome.screen)")
@@ -90,8 +91,10 @@ import TrackerTestSupport
         let slowOutcome = EditorSession.outcome(try slowRun.wait())
 
         #expect(slowOutcome.status == 75, "\(slowOutcome.screen)")
-        let line = slowOutcome.screen.split(separator: "\n").filter { !$0.isEmpty }
-        #expect(line.count == 1, "one line: \(slowOutcome.screen)")
+        #expect(slowOutcome.screen.contains("What they changed:"), "their change is shown before asking")
+        #expect(slowOutcome.screen.contains("-Written fast") == false && slowOutcome.screen.contains("+Written fast"))
+        let line = slowOutcome.screen.split(separator: "\n").filter { $0.hasPrefix("tracker:") }
+        #expect(line.count == 1, "one line says the conflict: \(slowOutcome.screen)")
         #expect(slowOutcome.screen.contains("the title (\"Login fails\" → \"Login fails (fast)\")"))
         #expect(slowOutcome.screen.contains("the body (1 → 1 lines)") || slowOutcome.screen.contains("the body"))
         #expect(slowOutcome.screen.contains("kept") && slowOutcome.screen.contains("tracker edit 1 --recover"))
@@ -107,6 +110,59 @@ import TrackerTestSupport
         #expect(kinds(final) == ["created", "renamed", "edited", "renamed", "edited"])
         #expect(!FileManager.default.fileExists(atPath: draft(tracker, "draft-edit-1.json").path))
         #expect(try tracker.run(["edit", "1", "--recover"]).status == 65, "the draft is gone once applied")
+    }
+
+    /// An editor that waits for `go` before writing `text`, and the edit it belongs to, opened.
+    func slowEdit(
+        _ tracker: TrackerProcess, _ session: EditorSession, writing text: String, typing: String
+    ) async throws -> (run: ChildProcess.Running, go: String) {
+        let opened = session.flag("opened").path
+        let go = session.flag("go").path
+        let editor = try session.editor(
+            "slow",
+            """
+            : > '\(opened)'
+            tries=0
+            while [ ! -e '\(go)' ] && [ $tries -lt 400 ]; do sleep 0.05; tries=$((tries + 1)); done
+            printf '%s' '\(text)' > "$1"
+            """)
+        let run = try session.start(tracker, ["edit", "1"], editor: editor, stdin: Data(typing.utf8))
+        #expect(try await session.waitFor("opened"), "the editor opened")
+        return (run, go)
+    }
+
+    /// Someone saved meanwhile: `tracker edit` shows their change, and `y` keeps both people's
+    /// edits where they touch different lines.
+    @Test func aConflictAtATerminalShowsTheirChangeAndYesMergesDifferentLines() async throws {
+        let tracker = try await LifecycleCLITests.tracker()
+        #expect(try tracker.run(["edit", "1", "--body", "one\ntwo\nthree\nfour"]).status == 0)
+        let (run, go) = try await slowEdit(
+            tracker, try EditorSession(), writing: "Login fails\n\none\nTWO (mine)\nthree\nfour\n", typing: "y\n")
+        #expect(try tracker.run(["--as", "bob", "edit", "1", "--body", "one\ntwo\nthree\nFOUR (bob)"]).status == 0)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
+        let outcome = EditorSession.outcome(try run.wait())
+        #expect(outcome.status == 0, "\(outcome.screen)")
+        #expect(outcome.screen.contains("What they changed:") && outcome.screen.contains("+FOUR (bob)"))
+        #expect(outcome.screen.contains("Merge your edit with theirs") && outcome.screen.contains("Edited issue #1"))
+        #expect(try issue(tracker, 1)["body"] as? String == "one\nTWO (mine)\nthree\nFOUR (bob)")
+    }
+
+    /// Both changed one line: the person is asked about it alone; the text their choice drops is
+    /// kept as a version of the history.
+    @Test func aLineBothChangedIsAskedAndTheDroppedTextIsAVersion() async throws {
+        let tracker = try await LifecycleCLITests.tracker()
+        #expect(try tracker.run(["edit", "1", "--body", "one\ntwo\nthree"]).status == 0)
+        let (run, go) = try await slowEdit(
+            tracker, try EditorSession(), writing: "Login fails\n\none\nTWO mine\nthree\n", typing: "y\nt\n")
+        #expect(try tracker.run(["--as", "bob", "edit", "1", "--body", "one\nTWO bob\nthree"]).status == 0)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
+        let outcome = EditorSession.outcome(try run.wait())
+        #expect(outcome.status == 0, "\(outcome.screen)")
+        #expect(outcome.screen.contains("You both changed these lines"), "\(outcome.screen)")
+        #expect(try issue(tracker, 1)["body"] as? String == "one\nTWO bob\nthree")
+        let history = try tracker.run(["show", "1", "--history", "--json"])
+        let versions = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(versions.contains { $0["body"] as? String == "one\nTWO mine\nthree" }, "\(history.stdout)")
     }
 
     /// The person changed only the title while a teammate saved a new body: recovering the kept
@@ -125,7 +181,7 @@ import TrackerTestSupport
             while [ ! -e '\(go)' ] && [ $tries -lt 400 ]; do sleep 0.05; tries=$((tries + 1)); done
             printf 'Login fails on Mondays\\n\\noriginal body\\n' > "$1"
             """)
-        let slowRun = try session.start(tracker, ["edit", "1"], editor: retitle)
+        let slowRun = try session.start(tracker, ["edit", "1"], editor: retitle, stdin: Data("n\n".utf8))
         #expect(try await session.waitFor("slow-opened"), "the editor opened")
         #expect(try tracker.run(["--as", "bob", "edit", "1", "--body", "bob's important fix"]).status == 0)
         _ = FileManager.default.createFile(atPath: go, contents: nil)

@@ -32,12 +32,16 @@ struct EditorSession {
     func flag(_ name: String) -> URL { folder.appending(path: name) }
 
     /// Starts `tracker arguments…` on a terminal of its own without waiting for it.
-    func start(_ tracker: TrackerProcess, _ arguments: [String], editor: String) throws -> ChildProcess.Running {
+    /// `stdin`: what the person types, waiting in the terminal until tracker reads it.
+    func start(
+        _ tracker: TrackerProcess, _ arguments: [String], editor: String, stdin: Data = Data()
+    ) throws -> ChildProcess.Running {
         var environment = tracker.environment
         environment["EDITOR"] = editor
         environment.removeValue(forKey: "VISUAL")
         let command = ([TrackerProcess.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
-        return try ChildProcess.start("/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment)
+        return try ChildProcess.start(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment, stdin: stdin)
     }
 
     func run(_ tracker: TrackerProcess, _ arguments: [String], editor: String) throws -> Outcome {

@@ -88,6 +88,9 @@ import TrackerTestSupport
                 UNION ALL SELECT 'events ' || count(*) || ' ' || coalesce(sum(hashtext(e::text)), 0) FROM tracker.issue_events e
                 UNION ALL SELECT 'comments ' || count(*) || ' ' || coalesce(sum(hashtext(c::text)), 0) FROM tracker.issue_comments c
                 UNION ALL SELECT 'users ' || count(*) || ' ' || coalesce(sum(hashtext(u::text)), 0) FROM tracker.users u
+                UNION ALL SELECT 'changes ' || count(*) || ' ' || coalesce(sum(hashtext(c::text)), 0) FROM tracker.changes c
+                UNION ALL SELECT 'versions ' || (SELECT count(*) FROM tracker.issue_revisions)
+                              || ' ' || (SELECT count(*) FROM tracker.comment_revisions)
                 UNION ALL SELECT 'labels ' || count(*) FROM tracker.labels
                 UNION ALL SELECT 'milestones ' || count(*) FROM tracker.milestones
                 UNION ALL SELECT 'counter ' || last_number FROM tracker.issue_number_counter

@@ -31,6 +31,10 @@ import TrackerTestSupport
             name: "show", needs: .read, tracker: ["show", "1", "--no-pager"],
             sql: "SELECT count(*) FROM tracker.issue_events WHERE issue_number = 1"),
         Row(name: "status", needs: .read, tracker: ["status"], sql: "SELECT count(*) FROM tracker.issue_mentions"),
+        Row(
+            name: "show --history", needs: .read, tracker: ["show", "1", "--history"],
+            sql: "SELECT count(*) FROM tracker.issue_revisions"),
+        Row(name: "trash list", needs: .read, tracker: ["trash", "list"], sql: "SELECT count(*) FROM tracker.changes"),
         Row(name: "export", needs: .read, tracker: ["export"], sql: "SELECT count(*) FROM tracker.issue_comments"),
         Row(name: "users list", needs: .read, tracker: ["users", "list"], sql: "SELECT count(*) FROM tracker.users"),
         Row(name: "label list", needs: .read, tracker: ["label", "list"], sql: "SELECT count(*) FROM tracker.labels"),
@@ -88,6 +92,30 @@ import TrackerTestSupport
         Row(
             name: "delete own comment", needs: .write, setup: [["--as", "ROLE", "comment", "1", "--body", "Own"]],
             tracker: ["comment", "delete", "C"], sql: "SELECT tracker.tracker_delete_comment(NULL, C)"),
+        Row(
+            name: "delete own issue", needs: .write, setup: [["--as", "ROLE", "create", "-t", "Own"]],
+            tracker: ["delete", "N", "--yes"], sql: "SELECT tracker.tracker_delete_issues(NULL, '{N}')"),
+        Row(
+            name: "restore own issue", needs: .write,
+            setup: [["--as", "ROLE", "create", "-t", "Own"], ["delete", "N", "--yes"]],
+            tracker: ["restore", "N"], sql: "SELECT tracker.tracker_restore_issues(NULL, '{N}')"),
+        Row(
+            name: "restore own comment", needs: .write,
+            setup: [["--as", "ROLE", "comment", "1", "--body", "Own"], ["comment", "delete", "C"]],
+            tracker: ["comment", "restore", "C"], sql: "SELECT tracker.tracker_restore_comment(NULL, C)"),
+        Row(
+            name: "undo own comment", needs: .write, setup: [["--as", "ROLE", "comment", "1", "--body", "Undo me"]],
+            tracker: ["undo"], sql: "SELECT tracker.tracker_undo(NULL)"),
+        Row(
+            name: "delete anyone's issue", needs: .maintain, setup: [["create", "-t", "Owner's KEY"]],
+            tracker: ["delete", "N", "--yes"], sql: "SELECT tracker.tracker_delete_issues(NULL, '{N}')"),
+        Row(
+            name: "restore anyone's issue", needs: .maintain,
+            setup: [["create", "-t", "Owner's KEY"], ["delete", "N", "--yes"]],
+            tracker: ["restore", "N"], sql: "SELECT tracker.tracker_restore_issues(NULL, '{N}')"),
+        Row(
+            name: "purge the trash", needs: .maintain, tracker: ["trash", "purge", "--older-than", "0h", "--yes"],
+            sql: "SELECT * FROM tracker.tracker_purge_trash(NULL, now())"),
         Row(
             name: "edit anyone's issue", needs: .maintain, tracker: ["edit", "1", "-b", "Edited by KEY"],
             sql:
@@ -196,7 +224,12 @@ import TrackerTestSupport
         var number = "1"
         var comment = "0"
         for step in row.setup {
-            let outcome = try owner.run(step.map { $0.replacing("KEY", with: key).replacing("ROLE", with: role) })
+            let outcome = try owner.run(
+                step.map { word in
+                    word == "N"
+                        ? number
+                        : word == "C" ? comment : word.replacing("KEY", with: key).replacing("ROLE", with: role)
+                })
             #expect(outcome.status == 0, "setup \(step): \(outcome.stderr)")
             if let created = outcome.stdout.firstMatch(of: /Created issue #(\d+)/) { number = String(created.1) }
             if let added = outcome.stdout.firstMatch(of: /\(comment (\d+)\)/) { comment = String(added.1) }

@@ -151,3 +151,86 @@ import TrackerUI
         #expect(await issues.all.first?.title == "Crash on start")
     }
 }
+
+/// Merging an edit with one someone saved meanwhile: lines only one changed are kept from each,
+/// lines both changed are asked about, and text a choice drops is kept as a version of its own.
+@MainActor
+@Suite struct IssueEditorMergeTests {
+    let users: InMemoryUserRepository
+    let issues: InMemoryIssueRepository
+    let alice: Login
+    let bob: Login
+    let one: IssueNumber
+
+    init() async throws {
+        alice = try Login("alice")
+        bob = try Login("bob")
+        users = InMemoryUserRepository([try User(login: alice), try User(login: bob)])
+        issues = InMemoryIssueRepository(users: users)
+        _ = try await issues.create(try IssueDraft(title: "Crash", body: "one\ntwo\nthree"), author: alice)
+        one = try IssueNumber(1)
+    }
+
+    /// alice edits from the first version; bob saves `bobs` first; alice saves and merges.
+    func conflicted(alices: String, bobs: String) async throws -> IssueEditorViewModel {
+        let drafts = InMemoryDraftRepository()
+        let viewModel = IssueEditorViewModel(
+            number: one, actor: alice,
+            useCases: .init(
+                show: ShowIssue(issues: issues),
+                edit: EditIssues(
+                    issues: issues, users: users, drafts: drafts, labels: InMemoryLabelRepository(issues: issues),
+                    milestones: InMemoryMilestoneRepository(issues: issues))))
+        await viewModel.send(.appear)
+        await viewModel.send(.text(IssueText(title: "Crash", body: alices)))
+        _ = try await issues.edit([one], try IssueEdit(body: bobs), read: nil, actor: bob)
+        await viewModel.send(.save)
+        #expect(viewModel.output.conflict != nil)
+        await viewModel.send(.reload)
+        return viewModel
+    }
+
+    @Test func editsOfDifferentLinesMergeWithoutAQuestion() async throws {
+        _ = try await issues.edit([one], try IssueEdit(body: "one\ntwo\nthree\nfour"), read: nil, actor: alice)
+        let viewModel = try await conflicted(
+            alices: "one\ntwo (alice)\nthree\nfour", bobs: "one\ntwo\nthree\nfour (bob)")
+        #expect(viewModel.output.step == .review)
+        #expect(viewModel.output.body == "one\ntwo (alice)\nthree\nfour (bob)")
+        await viewModel.send(.save)
+        #expect(await issues.all.first?.body == "one\ntwo (alice)\nthree\nfour (bob)")
+        let versions = try await issues.textHistory(of: one).versions.map(\.body)
+        #expect(
+            versions == [
+                "one\ntwo\nthree", "one\ntwo\nthree\nfour", "one\ntwo\nthree\nfour (bob)",
+                "one\ntwo (alice)\nthree\nfour (bob)",
+            ])
+    }
+
+    @Test func aLineBothChangedIsAskedAndTheTextAChoiceDropsStaysInTheHistory() async throws {
+        let viewModel = try await conflicted(alices: "one\nTWO alice\nthree", bobs: "one\nTWO bob\nthree")
+        guard case .resolve(let merge) = viewModel.output.step else {
+            Issue.record("expected a question, got \(viewModel.output.step)")
+            return
+        }
+        #expect(
+            merge.body.conflicts.map(\.mine) == [["TWO alice\n"]]
+                && merge.body.conflicts.map(\.theirs) == [["TWO bob\n"]])
+        await viewModel.send(.resolve(EditMerge.Choices(body: [.theirs])))
+        #expect(viewModel.output.body == "one\nTWO bob\nthree" && viewModel.output.typedFirst != nil)
+        await viewModel.send(.text(viewModel.output.text))
+        await viewModel.send(.save)
+        #expect(await issues.all.first?.body == "one\nTWO bob\nthree")
+        let versions = try await issues.textHistory(of: one).versions.map(\.body)
+        #expect(versions.contains("one\nTWO alice\nthree"), "what alice typed is a version: \(versions)")
+        #expect(versions.contains("one\nTWO bob\nthree"))
+    }
+
+    @Test func keepingMineOrBothDropsNothingSoOneVersionIsSaved() async throws {
+        let viewModel = try await conflicted(alices: "one\nTWO alice\nthree", bobs: "one\nTWO bob\nthree")
+        await viewModel.send(.resolve(EditMerge.Choices(body: [.both])))
+        #expect(viewModel.output.body == "one\nTWO alice\nTWO bob\nthree" && viewModel.output.typedFirst == nil)
+        await viewModel.send(.text(viewModel.output.text))
+        await viewModel.send(.save)
+        #expect(try await issues.textHistory(of: one).versions.count == 3, "bob's and the merged, after the first")
+    }
+}

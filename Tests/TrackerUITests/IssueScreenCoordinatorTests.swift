@@ -1,10 +1,11 @@
 import Foundation
-import LineFront
 import Synchronization
 import Testing
 import TrackerCore
 import TrackerTestSupport
 import TrackerUI
+
+@testable import LineFront
 
 /// The issue screen's conversation (edit, comment, conflicts) on a scripted terminal.
 @MainActor
@@ -166,15 +167,22 @@ import TrackerUI
         }
     }
 
-    static let conflictLine =
-        "! Someone else changed the body (1 → 2 lines) while you were editing; nothing was saved, your text is kept.\n"
+    /// What the screen says when bob saved first: that, then his change as a diff from what was read.
+    static let conflictLines = """
+        ! Someone else saved issue #1 while you were editing; nothing was saved, your text is kept. What they changed:
+        @@ -1 +1,2 @@
+        -Steps
+        +Steps
+        +from bob
 
-    @Test func aConflictIsOneLineAndYesReappliesTheTextOverTheirs() async throws {
+        """
+
+    @Test func aConflictShowsTheirChangeAndYesMergesTheTextWithTheirs() async throws {
         // After "y" the editor opens again on the person's title over bob's body; they keep it.
         let editor = editorWhileBobEditsTheBody(answers: ["Crash at launch\n\nSteps\n"])
         let terminal = await runScreen(["e", "y", "b"], editBody: editor.open)
-        #expect(terminal.output.components(separatedBy: Self.conflictLine).count == 2, "said once, on one line")
-        #expect(terminal.prompts.contains(IssueEditorView.reapplyPrompt))
+        #expect(terminal.output.components(separatedBy: Self.conflictLines).count == 2, "said once: \(terminal.output)")
+        #expect(terminal.prompts.contains(MergeQuestions.mergePrompt))
         #expect(editor.opened == ["Crash on start\n\nSteps\n", "Crash at launch\n\nSteps\nfrom bob\n"])
         let issue = try #require(await issues.all.first)
         #expect(issue.title == "Crash at launch")
@@ -193,7 +201,7 @@ import TrackerUI
             return
         }
         #expect(conflict.current.body == "Steps\nfrom bob")
-        #expect(terminal.output.hasSuffix(Self.conflictLine))
+        #expect(terminal.output.hasSuffix(Self.conflictLines))
         #expect(
             try drafts.load(.edit(one))
                 == SavedDraft(
@@ -211,7 +219,7 @@ import TrackerUI
     @Test func theScreenSaysTheKeptDraftAfterNo() async throws {
         let editor = editorWhileBobEditsTheBody(answers: ["Crash at launch\n\nSteps\n"])
         let terminal = await runScreen(["e", "n", "b"], editBody: editor.open)
-        #expect(terminal.output.contains(Self.conflictLine + "Your text is kept as a draft"))
+        #expect(terminal.output.contains(Self.conflictLines + "Your text is kept as a draft"))
         #expect(try drafts.load(.edit(one))?.title == "Crash at launch")
     }
 

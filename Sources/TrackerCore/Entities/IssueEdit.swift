@@ -8,6 +8,9 @@ public struct IssueEdit: Equatable, Sendable {
     public let addLabels: [LabelName]
     public let removeLabels: [LabelName]
     public let milestone: MilestoneEdit?
+    /// The person's text as typed, saved as a version of its own just before this edit's text,
+    /// when a merge with someone else's edit dropped some of it (so the history keeps it).
+    public let typedFirst: TypedText?
 
     public enum MilestoneEdit: Equatable, Sendable {
         case set(MilestoneTitle)
@@ -16,7 +19,8 @@ public struct IssueEdit: Equatable, Sendable {
 
     public init(
         title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = [],
-        addLabels: [LabelName] = [], removeLabels: [LabelName] = [], milestone: MilestoneEdit? = nil
+        addLabels: [LabelName] = [], removeLabels: [LabelName] = [], milestone: MilestoneEdit? = nil,
+        typedFirst: TypedText? = nil
     ) throws(TrackerError) {
         self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
         self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
@@ -34,9 +38,19 @@ public struct IssueEdit: Equatable, Sendable {
                 field: "labels", rule: "'\(both)' is both added and removed; give it to one of the two")
         }
         self.milestone = milestone
+        self.typedFirst = try typedFirst.map { typed throws(TrackerError) in
+            TypedText(title: try IssueDraft.validTitle(typed.title), body: try IssueDraft.validBody(typed.body))
+        }
     }
 
     public var changesText: Bool { title != nil || body != nil }
+
+    /// The same edit, with no typed text to keep first.
+    public func withoutTypedFirst() throws(TrackerError) -> IssueEdit {
+        try IssueEdit(
+            title: title, body: body, addAssignees: addAssignees, removeAssignees: removeAssignees,
+            addLabels: addLabels, removeLabels: removeLabels, milestone: milestone)
+    }
     public var changesLabels: Bool { !addLabels.isEmpty || !removeLabels.isEmpty }
     public var isEmpty: Bool {
         !changesText && addAssignees.isEmpty && removeAssignees.isEmpty && !changesLabels && milestone == nil

@@ -32,3 +32,13 @@ public struct VersionChange: Equatable, Sendable {
         self.after = after
     }
 }
+
+extension VersionChange {
+    /// The body's lines, from the version before (none: empty) to this one.
+    public var bodyDiff: LineDiff { LineDiff(from: before?.body ?? "", to: after.body) }
+    /// The title before and after, when the version changed it.
+    public var titleChange: (from: String, to: String)? {
+        guard let title = after.title, let old = before?.title, old != title else { return nil }
+        return (old, title)
+    }
+}

@@ -26,6 +26,8 @@ public final class ScreenFactory {
         let recoverDraft: RecoverDraft
         /// Follows teammates' changes for the live list and issue screens; nil: they do not follow.
         let watchChanges: WatchChanges?
+        /// The versions the issue screen's `h` shows; nil: it shows none.
+        let showHistory: ShowHistory?
 
         public init(
             listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
@@ -33,7 +35,7 @@ public final class ScreenFactory {
             changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue,
             listUsers: ListUsers, addUser: AddUser, labels: ManageLabels, milestones: ManageMilestones,
             saveDraft: SaveDraft, discardDraft: DiscardDraft, recoverDraft: RecoverDraft,
-            watchChanges: WatchChanges? = nil
+            watchChanges: WatchChanges? = nil, showHistory: ShowHistory? = nil
         ) {
             self.listIssues = listIssues
             self.showIssue = showIssue
@@ -53,6 +55,7 @@ public final class ScreenFactory {
             self.discardDraft = discardDraft
             self.recoverDraft = recoverDraft
             self.watchChanges = watchChanges
+            self.showHistory = showHistory
         }
     }
 
@@ -122,7 +125,9 @@ public final class ScreenFactory {
     func issueDetailViewModel(_ number: IssueNumber) -> IssueDetailViewModel {
         IssueDetailViewModel(
             number: number, actor: actor,
-            useCases: .init(show: useCases.showIssue, close: useCases.closeIssue, reopen: useCases.reopenIssue),
+            useCases: .init(
+                show: useCases.showIssue, close: useCases.closeIssue, reopen: useCases.reopenIssue,
+                history: useCases.showHistory),
             permissions: permissions)
     }
 

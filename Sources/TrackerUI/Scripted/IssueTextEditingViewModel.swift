@@ -15,6 +15,8 @@ public final class IssueTextEditingViewModel: ViewModel {
         case written(String?)
         /// Save the text as it is (a recovered draft, with no editor to look at it in).
         case saveAsIs
+        /// After a conflict: save the person's text merged with the one saved meanwhile, as chosen.
+        case merge(EditMerge.Choices)
     }
 
     public enum Result: Equatable, Sendable {
@@ -29,6 +31,8 @@ public final class IssueTextEditingViewModel: ViewModel {
         public var text = IssueText(title: "", body: "")
         public var result: Result?
         public var failure: TrackerError?
+        /// After a conflict: the person's text against the one saved meanwhile.
+        public var merge: EditMerge?
     }
 
     public struct UseCases: Sendable {
@@ -104,6 +108,35 @@ public final class IssueTextEditingViewModel: ViewModel {
         case .saveAsIs:
             guard let issue = output.issue else { return }
             try await save(output.text, over: issue)
+        case .merge(let choices):
+            guard let merge = output.merge else { return }
+            try await save(merge, choices)
+        }
+    }
+
+    /// The merged text over the version saved meanwhile; what the person typed first when a
+    /// choice drops some of it, so the history keeps it.
+    private func save(_ merge: EditMerge, _ choices: EditMerge.Choices) async throws {
+        let (text, drops) = merge.resolved(choices)
+        let current = merge.conflict.current
+        output.merge = nil
+        output.issue = current
+        let typed = drops ? merge.typed : nil
+        let before = typed ?? TypedText(title: current.title, body: current.body)
+        let edit = try IssueEdit(
+            title: text.title == before.title ? nil : text.title, body: text.body == before.body ? nil : text.body,
+            typedFirst: typed)
+        guard edit.changesText else {
+            try? useCases.discardDraft(.edit(number))
+            output.result = .unchanged(current)
+            return
+        }
+        do {
+            output.result = .edited(
+                try await useCases.edit([number], edit, read: ReadVersion(current), actor: actor)[0])
+        } catch TrackerError.editConflict(let conflict) {
+            output.merge = EditMerge(conflict, typed: merge.typed)
+            throw TrackerError.editConflict(conflict)
         }
     }
 
@@ -136,7 +169,11 @@ public final class IssueTextEditingViewModel: ViewModel {
             output.result = .edited(try await useCases.edit([number], edit, read: read, actor: actor)[0])
         } catch let error as TrackerError {
             // A conflict says itself that the text is kept; another failure says so here.
-            if case .editConflict = error { throw error }
+            if case .editConflict(let conflict) = error {
+                output.merge = EditMerge(
+                    conflict, typed: TypedText(title: edit.title ?? read.title, body: edit.body ?? read.body))
+                throw error
+            }
             guard (try? useCases.recoverDraft(.edit(number))) != nil else { throw error }
             throw error.noting("your text is kept: \(recoverHint) applies it")
         }

@@ -12,7 +12,10 @@ struct CommentCommand: AsyncParsableCommand {
             tracker comment 12 --body "…" · tracker comment edit 5 --body "…" · tracker comment delete 5. \
             Comments show with `tracker show N --comments`.
             """,
-        subcommands: [AddCommentCommand.self, EditCommentCommand.self, DeleteCommentCommand.self],
+        subcommands: [
+            AddCommentCommand.self, EditCommentCommand.self, DeleteCommentCommand.self, RestoreCommentCommand.self,
+            CommentHistoryCommand.self,
+        ],
         defaultSubcommand: AddCommentCommand.self
     )
 }
@@ -205,7 +208,7 @@ struct EditCommentCommand: AsyncParsableCommand {
 struct DeleteCommentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete one of your comments (the timeline keeps a line saying so).")
+        abstract: "Delete one of your comments (to the trash: `tracker comment restore ID` brings it back).")
 
     @Argument(help: "The comment id (see `tracker show N --comments`).")
     var id: String
@@ -224,5 +227,44 @@ struct DeleteCommentCommand: AsyncParsableCommand {
         let output = try await drive(root.comment(id, actor: actor), inputs: [.delete])
         guard let comment = output.comment else { return }
         CommentNoticeView(format: .table).render(comment, .deleted, to: root.terminal)
+    }
+}
+
+struct RestoreCommentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Bring a deleted comment back (see `tracker trash list`).")
+
+    @Argument(help: "The comment id.")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let id = try CommentID(parsing: id)
+        let root = try await CompositionRoot.open(global)
+        try await TrashChanges.run(.restoreComment(id), on: root)
+    }
+}
+
+struct CommentHistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Every version of a comment's text: who wrote each, and when.")
+
+    @Argument(help: "The comment id.")
+    var id: String
+
+    @Flag(help: "Print JSON (version, body, author, createdAt; --json FIELDS: only those).")
+    var json = false
+
+    @Option(name: .customLong("json-fields"), help: .hidden)
+    var jsonFields: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let id = try CommentID(parsing: id)
+        let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.version)
+        let root = try await CompositionRoot.open(global, schema: .read)
+        try await HistoryListing.show(.comment(id), of: "comment \(id)", json: json, fields: fields, on: root)
     }
 }

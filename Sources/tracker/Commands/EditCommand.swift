@@ -141,11 +141,41 @@ struct EditCommand: AsyncParsableCommand {
         let text = try await drive(editing, inputs: [recover ? .recover : .read]).text
         let written: IssueTextEditingViewModel.Input = editor.map { .written($0(text.text)) } ?? .saveAsIs
         let view = IssueEditNoticeView(format: format)
-        switch try await drive(editing, inputs: [written]).result {
+        let output: IssueTextEditingViewModel.Output
+        do {
+            output = try await drive(editing, inputs: [written])
+        } catch TrackerError.editConflict(let conflict) {
+            output = try await merge(conflict, in: editing)
+        }
+        switch output.result {
         case .edited(let issue): view.render(edited: [issue], several: false, to: root.terminal)
         case .unchanged(let issue): view.render(unchanged: issue, to: root.terminal)
         case nil: break
         }
+    }
+
+    /// Someone saved meanwhile: at a terminal, their change is shown and the person may merge
+    /// (asked only about what both changed); elsewhere, or answering no, the conflict stands
+    /// (exit 75, the text kept for `--recover`).
+    @MainActor
+    private func merge(
+        _ conflict: EditConflict, in editing: IssueTextEditingViewModel
+    ) async throws -> IssueTextEditingViewModel.Output {
+        var conflict = conflict
+        while let merge = editing.output.merge, isatty(STDIN_FILENO) == 1 {
+            let terminal = Console.terminal
+            MergeQuestions.renderTheirChange(conflict, to: terminal)
+            let answer = terminal.readAnswer(prompt: MergeQuestions.mergePrompt)?.trimmed.lowercased() ?? ""
+            guard answer == "y" || answer == "yes",
+                let choices = merge.isClean ? EditMerge.Choices() : MergeQuestions.ask(merge, on: terminal)
+            else { break }
+            do {
+                return try await drive(editing, inputs: [.merge(choices)])
+            } catch TrackerError.editConflict(let again) {
+                conflict = again
+            }
+        }
+        throw TrackerError.editConflict(conflict)
     }
 
     /// `alice,bob` and repeated flags alike.

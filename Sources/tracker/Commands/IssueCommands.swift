@@ -10,7 +10,9 @@ struct ShowCommand: AsyncParsableCommand {
         abstract: "Show an issue with its timeline (gh's spelling, view, works too).",
         discussion: """
             --comments adds the comments, oldest first. --json adds `events` (kind, actor, subject, \
-            stateReason, createdAt) and `comments` (id, author, body, createdAt, updatedAt) to the list fields.
+            stateReason, createdAt) and `comments` (id, author, body, createdAt, updatedAt) to the list fields. \
+            --history lists every version of the title and body instead (with --json: version, title, body, \
+            author, createdAt); `tracker diff N VERSION` shows what one changed.
             """,
         aliases: ["view"]
     )
@@ -27,10 +29,25 @@ struct ShowCommand: AsyncParsableCommand {
     @Flag(help: "Show the comments under the timeline (JSON always has them).")
     var comments = false
 
+    @Flag(help: "List every version of the title and body: who wrote each, and when.")
+    var history = false
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if history && comments {
+            throw ValidationError("--history lists versions: give it alone, or with --json")
+        }
+    }
 
     func run() async throws {
         let number = try IssueNumber(parsing: number)
+        if history {
+            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.version)
+            let root = try await CompositionRoot.open(global, schema: .read)
+            return try await HistoryListing.show(
+                .issue(number), of: "issue #\(number.value)", json: json, fields: fields, on: root)
+        }
         let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(number, format: format, on: root)

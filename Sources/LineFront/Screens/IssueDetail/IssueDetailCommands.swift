@@ -14,7 +14,8 @@ public enum IssueDetailCommands {
                 KeyHint("c comment", needs: .comment), KeyHint("a assignees", needs: .organizeIssues),
                 KeyHint("l labels", needs: .organizeIssues), KeyHint("m milestone", needs: .organizeIssues),
                 KeyHint("x close · x not-planned close as not planned", needs: .close),
-                KeyHint("o reopen", needs: .reopen), KeyHint("r refresh"), KeyHint("? help"), KeyHint("b back"),
+                KeyHint("o reopen", needs: .reopen), KeyHint("h history · h N what version N changed"),
+                KeyHint("r refresh"), KeyHint("? help"), KeyHint("b back"),
             ], allowedBy: permissions)
     }
 
@@ -40,6 +41,10 @@ public enum IssueDetailCommands {
         case ("l", ""), ("labels", ""): return .input(.chooseLabels)
         case ("m", ""), ("milestone", ""): return .input(.chooseMilestone)
         case ("o", ""): return .input(.reopen)
+        case ("h", ""), ("history", ""): return .input(.history)
+        case ("h", _):
+            guard let version = Int64(rest), version > 0, rest.allSatisfy(\.isNumber) else { return .unknown(trimmed) }
+            return .input(.versionChange(version))
         case ("x", ""): return .input(.close(.completed))
         case ("x", _):
             guard let reason = try? StateReason(closeReason: rest) else { return .unknown(trimmed) }

@@ -23,6 +23,12 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
         help = IssueDetailCommands.help(allowedBy: output.permissions, author: output.details?.issue.author)
         if let news = output.news { return showNews(news, output) }
         if let failure = output.failure { return terminal.writeFailure(failure) }
+        if let history = output.history {
+            return HistoryView().render(history, of: "issue \(output.number)", to: terminal)
+        }
+        if let change = output.versionChange {
+            return HistoryView().renderChange(change, of: "issue \(output.number)", to: terminal)
+        }
         if case .unchangedBy(let child)? = output.notice { return say(child, of: output.number) }
         terminal.writeLine("")
         view.render(output, to: terminal)

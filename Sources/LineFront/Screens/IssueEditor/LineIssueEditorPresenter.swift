@@ -21,7 +21,7 @@ final class LineIssueEditorPresenter: IssueEditorPresenter {
         defer { self.output = output }
         guard self.output != nil else { return view.renderStart(output.number, to: terminal) }
         if let failure = output.failure { return terminal.writeFailure(failure) }
-        if case .conflict(let conflict) = output.step { view.renderConflict(conflict, to: terminal) }
+        if case .conflict(let conflict) = output.step { MergeQuestions.renderTheirChange(conflict, to: terminal) }
     }
 
     func next() async -> IssueEditorViewModel.Input? {
@@ -36,10 +36,12 @@ final class LineIssueEditorPresenter: IssueEditorPresenter {
             guard let lines = TypedLines.read(from: terminal) else { return .cancel }
             return .body(lines.isEmpty ? nil : lines.joined(separator: "\n"))
         case .conflict:
-            guard let answer = terminal.readAnswer(prompt: IssueEditorView.reapplyPrompt),
+            guard let answer = terminal.readAnswer(prompt: MergeQuestions.mergePrompt),
                 answer.lowercased().hasPrefix("y")
             else { return .cancel }
             return .reload
+        case .resolve(let merge):
+            return MergeQuestions.ask(merge, on: terminal).map(IssueEditorViewModel.Input.resolve) ?? .cancel
         case .review:
             // With an editor, the person sees their text over the new version before saving.
             return editBody != nil ? textInEditor(output) : .text(output.text)

@@ -29,6 +29,10 @@ public final class IssueDetailViewModel: ViewModel {
         case unchangedBy(Unchanged)
         /// Someone changed it elsewhere: load it again (when an issue changed) and keep what landed.
         case changedElsewhere(LiveNews)
+        /// Every version of its title and body.
+        case history
+        /// What a version (nil: the current one) changed from the one before it.
+        case versionChange(Int64?)
     }
 
     /// A child screen that ended with nothing saved.
@@ -71,6 +75,9 @@ public final class IssueDetailViewModel: ViewModel {
         public var landed = Landed()
         /// What leaving the assignee picker saved, said under the issue.
         public var assigneeChange: AssigneeViewModel.Change?
+        /// After `.history`: the versions; after `.versionChange`: one version's change.
+        public var history: TextHistory?
+        public var versionChange: VersionChange?
         /// What the session may do here: the keys to offer.
         public var permissions: Permissions
 
@@ -84,12 +91,16 @@ public final class IssueDetailViewModel: ViewModel {
         let show: ShowIssue
         let close: CloseIssue?
         let reopen: ReopenIssue?
+        let history: ShowHistory?
 
-        /// Without close and reopen, the screen only shows.
-        public init(show: ShowIssue, close: CloseIssue? = nil, reopen: ReopenIssue? = nil) {
+        /// Without close and reopen, the screen only shows; without history, it has none to show.
+        public init(
+            show: ShowIssue, close: CloseIssue? = nil, reopen: ReopenIssue? = nil, history: ShowHistory? = nil
+        ) {
             self.show = show
             self.close = close
             self.reopen = reopen
+            self.history = history
         }
     }
 
@@ -114,10 +125,13 @@ public final class IssueDetailViewModel: ViewModel {
         output.news = nil
         output.landed = Landed()
         output.assigneeChange = nil
+        output.history = nil
+        output.versionChange = nil
         let shown = output.details
         do {
             if let route = try await handle(input) { return route }
             if case .unchangedBy = input { return nil }
+            if try await showHistory(input) { return nil }
             if case .changedElsewhere(let news) = input, news.changedIssues.isEmpty { return nil }
             output.details = try await useCases.show(number)
             if case .changedElsewhere = input, let shown, let details = output.details {
@@ -159,12 +173,33 @@ public final class IssueDetailViewModel: ViewModel {
         case .milestoned(let change): output.notice = .milestoned(change)
         case .unchangedBy(let child): output.notice = .unchangedBy(child)
         case .changedElsewhere(let news): output.news = news
+        case .history, .versionChange: break
         }
         return nil
     }
 }
 
 extension IssueDetailViewModel {
+    /// Loads what `.history` or `.versionChange` asks for; false for any other input.
+    private func showHistory(_ input: Input) async throws -> Bool {
+        switch input {
+        case .history:
+            output.history = try await historyUseCase()(number)
+        case .versionChange(let version):
+            output.versionChange = try await historyUseCase().change(of: number, to: version)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func historyUseCase() throws(TrackerError) -> ShowHistory {
+        guard let history = useCases.history else {
+            throw .invalidInput(field: "history", rule: "this screen shows no history")
+        }
+        return history
+    }
+
     /// What the input does that a level may refuse; nil for what anyone who reads may do.
     private func action(of input: Input) -> Permissions.Action? {
         switch input {

@@ -3,8 +3,9 @@ import TrackerCore
 /// The edit of one issue's title and body: the version the person read, their text as written
 /// so far, which part is asked for next, and what saving it did. Saving is checked against the
 /// version read (`EditIssues` with `read:`), so an edit someone else made meanwhile is never
-/// overwritten unseen; on a conflict the person's text is kept as a draft by the use case and can
-/// be applied to the new version.
+/// overwritten unseen; on a conflict the person's text is kept as a draft by the use case, and
+/// merging it with the new version keeps both people's lines where they changed different ones,
+/// asking only about lines both changed.
 @MainActor
 public final class IssueEditorViewModel: ViewModel {
     /// What the screen asks for next.
@@ -13,8 +14,10 @@ public final class IssueEditorViewModel: ViewModel {
         case title, body
         /// The text is complete: save it.
         case ready
-        /// Someone else saved first: reload and apply the text to the new version, or keep it as a draft.
+        /// Someone else saved first: merge the text with the new version, or keep it as a draft.
         case conflict(EditConflict)
+        /// Merging: both changed some lines (or the title) differently; the person chooses.
+        case resolve(EditMerge)
         /// Reloaded after a conflict: the text over the new version, to look at before saving
         /// (a front that cannot show it saves at once).
         case review
@@ -31,9 +34,11 @@ public final class IssueEditorViewModel: ViewModel {
         case body(String?)
         /// Save the text against the version read.
         case save
-        /// After a conflict: read the issue again and carry the person's changes over to it
-        /// (the title or body they did not change takes the new version's).
+        /// After a conflict: read the issue again and merge the person's text with it (a three-way
+        /// merge from the version they read); what both changed differently is asked (`.resolve`).
         case reload
+        /// The person's choices where both changed the text differently.
+        case resolve(EditMerge.Choices)
         case cancel
     }
 
@@ -65,6 +70,8 @@ public final class IssueEditorViewModel: ViewModel {
         public var result: Result?
         /// The conflict met on the way, if any: what leaving now keeps the text for.
         public var conflict: EditConflict?
+        /// The person's text as typed, saved first when the merge dropped some of it.
+        public var typedFirst: TypedText?
 
         public var text: IssueText { IssueText(title: title, body: body) }
 
@@ -101,10 +108,16 @@ public final class IssueEditorViewModel: ViewModel {
     public func send(_ input: Input) async -> Route? {
         switch input {
         case .appear:
-            await read(carryingOver: false)
+            await read()
         case .reload:
-            await read(carryingOver: true)
-            if output.failure == nil { output.step = .review }
+            await merge()
+        case .resolve(let choices):
+            guard case .resolve(let merge) = output.step else { break }
+            let (text, drops) = merge.resolved(choices)
+            output.title = text.title
+            output.body = text.body
+            output.typedFirst = drops ? merge.typed : nil
+            output.step = .review
         case .text(let text):
             let current = output.read?.body ?? ""
             let bodyFailure = setBody(IssueText.isUnchanged(body: text.body, from: current) ? current : text.body)
@@ -129,21 +142,38 @@ public final class IssueEditorViewModel: ViewModel {
         return nil
     }
 
-    /// Reads the issue. `carryingOver` keeps what the person changed since the last read.
-    private func read(carryingOver: Bool) async {
+    /// Reads the issue; its text is the person's to change.
+    private func read() async {
         output.result = nil
         do {
             let issue = try await useCases.show(number).issue
-            let fresh = ReadVersion(issue)
-            if carryingOver, let earlier = output.read {
-                if output.title == earlier.title { output.title = fresh.title }
-                if output.body == earlier.body { output.body = fresh.body }
-            } else {
-                output.title = fresh.title
-                output.body = fresh.body
-            }
-            output.read = fresh
+            output.read = ReadVersion(issue)
+            output.title = issue.title
+            output.body = issue.body
             output.failure = nil
+        } catch {
+            output.failure = TrackerError(wrapping: error)
+        }
+    }
+
+    /// Reads the issue again and merges the person's text with it, from the version they read.
+    private func merge() async {
+        output.result = nil
+        do {
+            guard let earlier = output.read else { return await read() }
+            let issue = try await useCases.show(number).issue
+            let merge = EditMerge(
+                EditConflict(read: earlier, current: issue), typed: TypedText(title: output.title, body: output.body))
+            output.read = ReadVersion(issue)
+            output.failure = nil
+            if merge.isClean {
+                let text = merge.resolved(EditMerge.Choices()).text
+                output.title = text.title
+                output.body = text.body
+                output.step = .review
+            } else {
+                output.step = .resolve(merge)
+            }
         } catch {
             output.failure = TrackerError(wrapping: error)
         }
@@ -154,14 +184,17 @@ public final class IssueEditorViewModel: ViewModel {
             output.result = .failed(output.failure ?? .notFound("issue \(number) was not read"), kept: false)
             return
         }
-        let title = output.title == read.title ? nil : output.title
-        let body = output.body == read.body ? nil : output.body
+        // Text a merge dropped is saved first, so the edit is measured against it, not the version read.
+        let typed = output.typedFirst.flatMap { $0 == TypedText(title: output.title, body: output.body) ? nil : $0 }
+        let before = typed ?? TypedText(title: read.title, body: read.body)
+        let title = output.title == before.title ? nil : output.title
+        let body = output.body == before.body ? nil : output.body
         guard title != nil || body != nil else {
             output.result = .unchanged
             return
         }
         do {
-            let edit = try IssueEdit(title: title, body: body)
+            let edit = try IssueEdit(title: title, body: body, typedFirst: typed)
             let edited = try await useCases.edit([number], edit, read: read, actor: actor)
             guard let issue = edited.first else { throw TrackerError.notFound("issue \(number) was not saved") }
             output.result = .saved(issue)
