@@ -21,8 +21,12 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 
-run: build
-	"$(BIN_DIR)/tracker" $(ARGS)
+# Everything but tracker's own output goes to stderr (the build log, make's echo is off), so
+# `make run ARGS="list --json" | jq` reads only tracker's JSON.
+run:
+	@scripts/install-deps.sh 1>&2
+	@$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib) 1>&2
+	@"$(BIN_DIR)/tracker" $(ARGS)
 
 # The tests start their own throwaway PostgreSQL (or use DATABASE_URL when set) and stop it
 # when they exit; the last step also stops any a crashed run left behind. The folder is in

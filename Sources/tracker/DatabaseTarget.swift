@@ -1,4 +1,5 @@
 import Postgres
+import TerminalKit
 import TrackerCore
 
 /// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else libpq's own
@@ -57,7 +58,15 @@ enum DatabaseTarget: Sendable {
             return nil
         case .managed(let cluster):
             do {
-                return try cluster.ensureRunning()
+                return try cluster.ensureRunning { creating in
+                    // Said once per start, on stderr: a server now runs after tracker exits.
+                    let what = creating ? "created and started" : "started"
+                    StandardStreams.writeError(
+                        Console.errorLine(
+                            "note: \(what) the private PostgreSQL in \(cluster.directory.path) (no database is "
+                                + "configured); it keeps running after tracker exits: `tracker db stop` stops it"
+                        ).utf8)
+                }
             } catch let error as LocalClusterError {
                 throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error.trackerWording)")
             } catch let error as PostgresError {

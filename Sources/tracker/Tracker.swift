@@ -81,8 +81,12 @@ enum ExitStatus {
     static let accessDenied: Int32 = 77
     static let failure: Int32 = 1
 
+    /// 64 when the command line itself is wrong (a flag's value that is not one of its words,
+    /// fields or numbers: `--sort`, `--json`, `--since`), 65 when a value breaks the data's
+    /// rules or names nothing; README's exit-code table says the same.
     static func of(_ error: TrackerError) -> Int32 {
         switch error {
+        case .invalidInput(let field, _) where field.hasPrefix("-"): usage
         case .invalidInput, .notFound, .unknownUser, .unknownLabel, .unknownMilestone, .unknownActingUser,
             .tooManyAssignees,
             .notPermitted:

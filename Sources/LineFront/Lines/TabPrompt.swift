@@ -47,7 +47,7 @@ struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
         switch parsed {
         case .quit: return .quit
         case .help:
-            terminal.writeLine(help)
+            terminal.writeHelp(help)
             return nil
         case .refresh: return .screen(refresh)
         case .unknown(let text): return .screen(unknown(text))

@@ -1,5 +1,5 @@
 /// What a person types for people and milestones, read one way everywhere: `@me` is the acting
-/// user; `none` is nobody (or no milestone) unless someone (or a milestone) is called none, so a
+/// user, `@alice` is alice (`Login(typed:)`); `none` is nobody (or no milestone) unless someone (or a milestone) is called none, so a
 /// person or a milestone is never unreachable. The acting user is asked for only when `@me` is
 /// typed: naming them costs the check that they exist, which rides with the command's query.
 public struct ResolveNames: Sendable {
@@ -17,7 +17,7 @@ public struct ResolveNames: Sendable {
     }
 
     public func login(_ text: String) async throws -> Login {
-        text == "@me" ? try await actor() : try Login(text)
+        text.lowercased() == "@me" ? try await actor() : try Login(typed: text)
     }
 
     public func logins(_ texts: [String]) async throws -> [Login] {
@@ -29,7 +29,7 @@ public struct ResolveNames: Sendable {
     /// `--assignee`: a login, `@me`, or `none` (issues nobody is assigned to).
     public func assignee(_ text: String) async throws -> AssigneeFilter {
         guard text.lowercased() == "none" else { return .user(try await login(text)) }
-        let named = try await users.find(try Login(text))
+        let named = try await users.find(try Login(typed: text))
         return named.map { .user($0.login) } ?? .nobody
     }
 

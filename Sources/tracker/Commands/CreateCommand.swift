@@ -31,7 +31,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     @Option(
         name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
-        help: "Add this label (repeat for more).")
+        help: "Add these labels (comma-separated or repeated).")
     var labels: [String] = []
 
     @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
@@ -66,7 +66,8 @@ struct CreateCommand: AsyncParsableCommand {
         let format = try OutputFormat(json: json, fields: jsonFields)
         let environment = ProcessInfo.processInfo.environment
         var draft = SavedDraft(
-            title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [], labels: labels,
+            title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [],
+            labels: ListArgument.items(labels),
             milestone: milestone)
         if recover {
             guard let saved = try CompositionRoot.recoverDraft(environment: environment)() else {
@@ -74,13 +75,12 @@ struct CreateCommand: AsyncParsableCommand {
             }
             draft = saved
         }
-        let names = (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
-            .map { $0.trimmed }
+        let names = ListArgument.items(recover ? draft.assignees : assignees)
         let labelNames = try draft.labels.map { try LabelName($0) }
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
         _ = try IssueDraft(
-            title: draft.title, body: draft.body, assignees: try names.filter { $0 != "@me" }.map { try Login($0) })
+            title: draft.title, body: draft.body, assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
         let root = try await CompositionRoot.open(global)
         try await create(
             draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, on: root)

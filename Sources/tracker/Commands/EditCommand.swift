@@ -41,10 +41,10 @@ struct EditCommand: AsyncParsableCommand {
         help: "Unassign these logins (comma-separated or repeated; @me is you).")
     var removeAssignees: [String] = []
 
-    @Option(name: .customLong("add-label"), parsing: .singleValue, help: "Add this label (repeat for more).")
+    @Option(name: .customLong("add-label"), parsing: .singleValue, help: "Add these labels (comma-separated or repeated).")
     var addLabels: [String] = []
 
-    @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove this label (repeat for more).")
+    @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove these labels (comma-separated or repeated).")
     var removeLabels: [String] = []
 
     @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (by title).")
@@ -104,8 +104,8 @@ struct EditCommand: AsyncParsableCommand {
         // The text, names and titles are checked before connecting, so bad input never waits on the database.
         let text = try IssueEdit(
             title: title, body: try bodyFile.map(InputText.read) ?? body,
-            addLabels: try addLabels.map { try LabelName($0) },
-            removeLabels: try removeLabels.map { try LabelName($0) },
+            addLabels: try ListArgument.items(addLabels).map { try LabelName($0) },
+            removeLabels: try ListArgument.items(removeLabels).map { try LabelName($0) },
             milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
         let root = try await CompositionRoot.open(global)
         if givesFields {
@@ -124,8 +124,8 @@ struct EditCommand: AsyncParsableCommand {
     {
         let actor = try await root.actingUser().login
         let edit = try IssueEdit(
-            title: text.title, body: text.body, addAssignees: try await root.names.logins(Self.split(addAssignees)),
-            removeAssignees: try await root.names.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
+            title: text.title, body: text.body, addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
+            removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)), addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: text.milestone)
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
         IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: root.terminal)
@@ -146,10 +146,5 @@ struct EditCommand: AsyncParsableCommand {
         case .unchanged(let issue): view.render(unchanged: issue, to: root.terminal)
         case nil: break
         }
-    }
-
-    /// `alice,bob` and repeated flags alike.
-    static func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmed }
     }
 }

@@ -29,7 +29,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Only issues nobody is assigned to (gh search's spelling).")
     var noAssignee = false
 
-    @Option(name: [.customShort("A"), .long], help: "A login or @me.")
+    @Option(name: [.customShort("A"), .long], help: "A login (@alice or alice) or @me.")
     var author: String?
 
     @Option(help: "A login or @me: issues whose body or comments mention them.")
@@ -37,7 +37,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @Option(
         name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
-        help: "Only issues carrying this label (repeat: all of them).")
+        help: "Only issues carrying these labels, all of them (comma-separated or repeated).")
     var labels: [String] = []
 
     @Option(
@@ -49,7 +49,8 @@ struct ListCommand: AsyncParsableCommand {
     @Option(
         name: [.customShort("S"), .long], parsing: .unconditional,
         help: """
-            Words that must all appear in the title and body or in one comment, in any language;             "a phrase", -word to leave out, OR between two words.
+            Words that must all appear in the title and body or in one comment, in any language; \
+            "a phrase", -word to leave out, OR between two words.
             """)
     var search: String?
 
@@ -87,7 +88,7 @@ struct ListCommand: AsyncParsableCommand {
         let sort = try IssueSort(parsing: sort)
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
         let format = try OutputFormat(json: json, fields: jsonFields)
-        let labelNames = try labels.map { try LabelName($0) }
+        let labelNames = try ListArgument.items(labels).map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
         if noAssignee {

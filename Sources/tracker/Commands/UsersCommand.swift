@@ -30,7 +30,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let user = try User(login: try Login(login), name: name)
+            let user = try User(login: try Login(typed: login), name: name)
             let root = try await CompositionRoot.open(global)
             try await add(user, on: root)
         }

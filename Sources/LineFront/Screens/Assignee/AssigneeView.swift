@@ -38,7 +38,7 @@ public struct AssigneeView {
                 + (output.selected.isEmpty ? "none" : output.selected.map(\.value).joined(separator: ", ")))
         picker.render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(AssigneeView.describe(notice)) }
-        terminal.writeLine(PickerCommands.help)
+        terminal.writeHelp(PickerCommands.help)
     }
 
     nonisolated static func describe(_ notice: PickerNotice) -> String {

@@ -17,7 +17,7 @@ struct ChoiceView<Item: Equatable & Sendable> {
         terminal.writeLine("\(title): " + (chosen.isEmpty ? "none" : chosen.joined(separator: ", ")))
         PickerView(label: name).render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(describe(notice)) }
-        terminal.writeLine(PickerCommands.help)
+        terminal.writeHelp(PickerCommands.help)
     }
 
     private func describe(_ notice: PickerNotice) -> String {

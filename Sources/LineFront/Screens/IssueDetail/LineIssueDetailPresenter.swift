@@ -7,7 +7,7 @@ import TrackerUI
 @MainActor
 final class LineIssueDetailPresenter: IssueDetailPresenter {
     private let terminal: any Terminal
-    private let view = IssueDetailView(format: .table)
+    private let view = IssueDetailView(format: .table, onScreen: true)
     private let prompt = LivePrompt()
     private var number: IssueNumber?
 
@@ -46,9 +46,9 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
                     self.prompt.acted()
                     return input
                 case .help:
-                    terminal.writeLine(IssueDetailCommands.help)
+                    terminal.writeHelp(IssueDetailCommands.help)
                 case .unknown(let text):
-                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + IssueDetailCommands.help)
+                    terminal.writeHelp("Unknown command '\(VisibleText.line(text))' · " + IssueDetailCommands.help)
                 }
                 self.prompt.acted()
             }

@@ -20,7 +20,7 @@ final class LineLabelsPresenter: LabelsPresenter {
     func show(_ output: LabelsViewModel.Output) {
         labels = output.items
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(LabelsCommands.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeHelp(LabelsCommands.help) }
     }
 
     func next() async -> TabInput<LabelsViewModel.Input>? {

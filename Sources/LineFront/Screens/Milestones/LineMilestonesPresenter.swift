@@ -23,7 +23,7 @@ final class LineMilestonesPresenter: MilestonesPresenter {
         milestones = output.items
         view.render(output, to: terminal)
         if case .unknownCommand? = output.notice, output.failure == nil {
-            terminal.writeLine(MilestonesCommands.help)
+            terminal.writeHelp(MilestonesCommands.help)
         }
     }
 

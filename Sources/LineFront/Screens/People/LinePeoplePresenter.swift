@@ -14,7 +14,7 @@ final class LinePeoplePresenter: PeoplePresenter {
 
     func show(_ output: PeopleViewModel.Output) {
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(PeopleCommands.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeHelp(PeopleCommands.help) }
     }
 
     func next() async -> TabInput<PeopleViewModel.Input>? {
@@ -22,14 +22,14 @@ final class LinePeoplePresenter: PeoplePresenter {
             switch PeopleCommands.parse(line) {
             case .quit: return .quit
             case .help:
-                terminal.writeLine(PeopleCommands.help)
+                terminal.writeHelp(PeopleCommands.help)
                 return nil
             case .refresh: return .screen(.appear)
             case .unknown(let text): return .screen(.unknown(text))
             case .add(let login, let name):
                 return .screen(
                     TabPrompt.checked(invalid: PeopleViewModel.Input.invalid) {
-                        .add(try User(login: Login(login), name: name))
+                        .add(try User(login: Login(typed: login), name: name))
                     })
             }
         }
