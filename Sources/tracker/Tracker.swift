@@ -56,6 +56,9 @@ struct Tracker: AsyncParsableCommand {
         } catch let error as CommandWordsError {
             Console.terminal.sayError(error.description)
             exitProcess(ExitCode.validationFailure.rawValue)
+        } catch let error as ProgramUnavailable {
+            Console.terminal.sayError(error.description)
+            exitProcess(ExitStatus.unavailable)
         } catch let error as TrackerError {
             Console.terminal.sayError("\(error)")
             exitProcess(ExitStatus.of(error))

@@ -32,15 +32,14 @@ struct CommentBodyOptions: ParsableArguments {
         help: "Write the text in $VISUAL or $EDITOR (what happens at a terminal when no text is given).")
     var usesEditor = false
 
-    @Flag(help: "Print the comment as JSON (id, author, body, createdAt, updatedAt; --json FIELDS: only those).")
-    var json = false
+    /// `--json` prints id, author, body, createdAt, updatedAt.
+    @OptionGroup var output: JSONOptions
 
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    var json: Bool { output.json }
 
     /// `--json FIELDS`, read before anything is written.
     func fields() throws -> JSONFieldList? {
-        try JSONFieldList.selection(jsonFields, available: JSONFieldList.comment)
+        try output.fields(available: JSONFieldList.comment)
     }
 
     var given: Bool { body != nil || bodyFile != nil }
@@ -147,8 +146,9 @@ struct AddCommentCommand: AsyncParsableCommand {
         do {
             let output = try await drive(composer, inputs: [.text(body ?? ""), .post])
             guard let comment = output.posted else { return }
-            CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(
-                comment, .added, to: root.terminal)
+            try JSONOutput.write(try text.output.transform(environment: root.environment), to: root.terminal) {
+                CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(comment, .added, to: $0)
+            }
         } catch let error as TrackerError {
             guard composer.output.kept else { throw error }
             throw error.noting(recoverHint)
@@ -198,7 +198,9 @@ struct EditCommentCommand: AsyncParsableCommand {
         }
         let output = try await drive(comment, inputs: [.edit(body)])
         guard let edited = output.comment, let change = output.change else { return }
-        CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(edited, change, to: root.terminal)
+        try JSONOutput.write(try text.output.transform(environment: root.environment), to: root.terminal) {
+            CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(edited, change, to: $0)
+        }
     }
 }
 

@@ -37,11 +37,7 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
     var milestone: String?
 
-    @Flag(help: "Print the created issue as JSON (--json FIELDS: only those fields).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -63,8 +59,9 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let format = try OutputFormat(json: json, fields: jsonFields)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
         let environment = ProcessInfo.processInfo.environment
+        let transform = try output.transform(environment: environment)
         var draft = SavedDraft(
             title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [],
             labels: ListArgument.items(labels),
@@ -83,14 +80,15 @@ struct CreateCommand: AsyncParsableCommand {
             title: draft.title, body: draft.body, assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
         let root = try await CompositionRoot.open(global)
         try await create(
-            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, on: root)
+            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, transform: transform,
+            on: root)
     }
 
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
         _ draft: SavedDraft, assignees: [String], labels: [LabelName], milestone: MilestoneTitle?,
-        format: OutputFormat, on root: CompositionRoot
+        format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
     ) async throws {
         let author = try await root.actingUser().login
         let logins = try await root.names.logins(assignees)
@@ -102,6 +100,6 @@ struct CreateCommand: AsyncParsableCommand {
                 .title(draft.title), .body(draft.body), .assignees(logins), .labels(labels), .milestone(milestone),
                 .confirm,
             ])
-        IssueCreatorView(format: format).render(output, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) { IssueCreatorView(format: format).render(output, to: $0) }
     }
 }

@@ -61,11 +61,7 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "Apply the text an earlier edit of this issue could not save (after the editor, at a terminal).")
     var recover = false
 
-    @Flag(help: "Print the edited issue as JSON (optionally: --json number,title,…).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -92,8 +88,9 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let numbers = try numbers.map { try IssueNumber(parsing: $0) }
-        let format = try OutputFormat(json: json, fields: jsonFields)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
         let environment = ProcessInfo.processInfo.environment
+        let transform = try output.transform(environment: environment)
         let editor = BodyEditor.make(environment: environment)
         if !givesFields && !recover && editor == nil {
             throw ValidationError(
@@ -109,16 +106,17 @@ struct EditCommand: AsyncParsableCommand {
             milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
         let root = try await CompositionRoot.open(global)
         if givesFields {
-            try await edit(numbers, text, format: format, on: root)
+            try await edit(numbers, text, format: format, transform: transform, on: root)
         } else {
-            try await editText(of: numbers[0], in: editor, format: format, on: root)
+            try await editText(of: numbers[0], in: editor, format: format, transform: transform, on: root)
         }
     }
 
     /// The fields given, on every issue named, as one change.
     @MainActor
     private func edit(
-        _ numbers: [IssueNumber], _ text: IssueEdit, format: OutputFormat, on root: CompositionRoot
+        _ numbers: [IssueNumber], _ text: IssueEdit, format: OutputFormat, transform: JSONTransform?,
+        on root: CompositionRoot
     )
         async throws
     {
@@ -128,23 +126,29 @@ struct EditCommand: AsyncParsableCommand {
             removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)), addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: text.milestone)
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
-        IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) {
+            IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: $0)
+        }
     }
 
     /// The title and body in the person's editor (or, recovering with no editor, the kept text as it is).
     @MainActor
     private func editText(
-        of number: IssueNumber, in editor: BodyEditing?, format: OutputFormat, on root: CompositionRoot
+        of number: IssueNumber, in editor: BodyEditing?, format: OutputFormat, transform: JSONTransform?,
+        on root: CompositionRoot
     ) async throws {
         let actor = try await root.actingUser().login
         let editing = root.issueTextEditing(number, actor: actor)
         let text = try await drive(editing, inputs: [recover ? .recover : .read]).text
         let written: IssueTextEditingViewModel.Input = editor.map { .written($0(text.text)) } ?? .saveAsIs
         let view = IssueEditNoticeView(format: format)
-        switch try await drive(editing, inputs: [written]).result {
-        case .edited(let issue): view.render(edited: [issue], several: false, to: root.terminal)
-        case .unchanged(let issue): view.render(unchanged: issue, to: root.terminal)
-        case nil: break
+        let result = try await drive(editing, inputs: [written]).result
+        try JSONOutput.write(transform, to: root.terminal) { terminal in
+            switch result {
+            case .edited(let issue): view.render(edited: [issue], several: false, to: terminal)
+            case .unchanged(let issue): view.render(unchanged: issue, to: terminal)
+            case nil: break
+            }
         }
     }
 }

@@ -18,11 +18,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Argument(help: "The issue number.")
     var number: String
 
-    @Flag(help: "Print JSON (optionally: --json number,title,events,…).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @Flag(help: "Show the comments under the timeline (JSON always has them).")
     var comments = false
@@ -31,16 +27,19 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let number = try IssueNumber(parsing: number)
-        let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: IssueField.allCases)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await show(number, format: format, on: root)
+        try await show(number, format: format, transform: transform, on: root)
     }
 
     @MainActor
-    private func show(_ number: IssueNumber, format: OutputFormat, on root: CompositionRoot) async throws {
-        let output = try await drive(root.issueDetail(number), inputs: [.appear])
-        await root.render(format == .table ? .always : .never, noPager: global.noPager) {
-            IssueDetailView(format: format, showsComments: comments).render(output, to: $0)
+    private func show(
+        _ number: IssueNumber, format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
+    ) async throws {
+        let shown = try await drive(root.issueDetail(number), inputs: [.appear])
+        try await root.render(format == .table ? .always : .never, noPager: global.noPager, transform: transform) {
+            IssueDetailView(format: format, showsComments: comments).render(shown, to: $0)
         }
     }
 }

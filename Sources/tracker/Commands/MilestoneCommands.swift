@@ -69,22 +69,27 @@ struct MilestoneCommand: AsyncParsableCommand {
             completion: .list(StateFilter.allCases.map(\.rawValue)))
         var state = StateFilter.open.rawValue
 
-        @OptionGroup var jsonOutput: TableJSONOptions
+        @OptionGroup var jsonOutput: JSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let state = try StateFilter(parsing: state)
             let fields = try jsonOutput.fields(available: JSONFieldList.milestone)
+            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
             let root = try await CompositionRoot.open(global, schema: .read)
-            try await list(state.milestoneState, fields: fields, on: root)
+            try await list(state.milestoneState, fields: fields, transform: transform, on: root)
         }
 
         @MainActor
-        private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
+        private func list(
+            _ state: MilestoneState?, fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot
+        ) async throws {
             let output = try await drive(root.milestones(), inputs: [.list(state: state)])
-            MilestoneTableView(json: jsonOutput.json, fields: fields).render(
-                output.items, showsState: output.query != .open, to: root.terminal)
+            try JSONOutput.write(transform, to: root.terminal) {
+                MilestoneTableView(json: jsonOutput.json, fields: fields).render(
+                    output.items, showsState: output.query != .open, to: $0)
+            }
         }
     }
 

@@ -87,17 +87,3 @@ enum MilestoneKind: OrganizationKind {
     }
 }
 
-/// `label list`'s and `milestone list`'s `--json`: a JSON array instead of the table, of every
-/// field or (`--json FIELDS`, read into the hidden `--json-fields`) of those named.
-struct TableJSONOptions: ParsableArguments {
-    @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
-
-    /// The fields asked for, of those `available`: nil for every field.
-    func fields(available: [String]) throws -> JSONFieldList? {
-        try JSONFieldList.selection(jsonFields, available: available)
-    }
-}

@@ -28,10 +28,9 @@ public struct IssueDetailView {
         guard let details = output.details else { return }
         switch format {
         case .json(let fields):
-            terminal.write(
-                IssueJSON.encode(
-                    IssueJSON.object(
-                        details.issue, fields: fields, events: details.events, comments: details.comments)))
+            ProgramOutput.writeJSON(
+                IssueJSON.object(details.issue, fields: fields, events: details.events, comments: details.comments),
+                to: terminal)
         case .table:
             terminal.write(WordWrap.text(text(details, depth: terminal.colorDepth), width: terminal.width))
             IssueCommentsView(expanded: showsComments, onScreen: onScreen, now: now).render(details, to: terminal)
