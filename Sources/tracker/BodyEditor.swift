@@ -1,12 +1,23 @@
 import ChildProcesses
 
-/// Opens `$VISUAL` or `$EDITOR` on a temporary file, only when a person is at a terminal.
+/// Opens the person's editor on a temporary file, only when a person is at a terminal. The
+/// editor is `$VISUAL`, else `$EDITOR`, else the config's `editor`, else the first of `editor`
+/// (Debian's chosen one), `nano` and `vi` on `PATH`, as git falls back.
 enum BodyEditor {
-    static func make(environment: [String: String]) -> (@Sendable (String) -> String?)? {
+    static let fallbacks = ["editor", "nano", "vi"]
+
+    static func make(environment: [String: String], configured: String? = nil) -> (@Sendable (String) -> String?)? {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+            let editor = command(environment: environment, configured: configured)
         else { return nil }
         return { text in edit(text, editor: editor, in: FileManager.default.temporaryDirectory) }
+    }
+
+    /// The editor's command: the first of those above that is set, or found.
+    static func command(environment: [String: String], configured: String?) -> String? {
+        let named = [environment["VISUAL"], environment["EDITOR"], configured].compactMap { $0?.trimmed }
+        if let chosen = named.first(where: { !$0.isEmpty }) { return chosen }
+        return fallbacks.first { Pager.programExists($0, path: environment["PATH"]) }
     }
 
     /// The text after `editor` changed it, or nil when it failed. The file is 0600 in a new 0700

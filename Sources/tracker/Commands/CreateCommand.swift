@@ -7,7 +7,11 @@ struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create an issue.",
-        discussion: "Prints \"Created issue #N\", or the issue as JSON with --json."
+        discussion: """
+            Prints "Created issue #N", or the issue as JSON with --json. At a terminal with no title, asks \
+            for it and opens your editor for the body, as the new-issue screen does (gh prompts too); -e \
+            writes the title (first line) and body in your editor.
+            """
     )
 
     @Option(name: [.customShort("t"), .long], help: "A one-line summary (1–256 characters).")
@@ -37,15 +41,26 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
     var milestone: String?
 
+    @Flag(
+        name: [.customShort("e"), .customLong("editor")],
+        help: "Write the title (first line) and the body in your editor ($VISUAL, $EDITOR, editor, nano, vi).")
+    var usesEditor = false
+
     @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
+    /// A person at a terminal is asked for what is missing; a script must give it.
+    private var atTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
     func validate() throws {
-        if title == nil && !recover {
+        let givesOthers = body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty || milestone != nil
+        if title == nil && !recover && !usesEditor && (!atTerminal || givesOthers) {
             throw ValidationError(
-                "give a title with -t/--title (or --recover a saved draft; plain `tracker` opens the interactive screens)"
-            )
+                "give a title with -t/--title (or --recover a saved draft; at a terminal, tracker asks for it)")
+        }
+        if usesEditor && (recover || !atTerminal) {
+            throw ValidationError("--editor opens your editor at a terminal, for a new issue (not with --recover)")
         }
         if recover
             && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
@@ -66,6 +81,11 @@ struct CreateCommand: AsyncParsableCommand {
             title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [],
             labels: ListArgument.items(labels),
             milestone: milestone)
+        if usesEditor {
+            draft = try Self.written(draft, environment: environment)
+        } else if title == nil && !recover {
+            return try await prompt(environment: environment)
+        }
         if recover {
             guard let saved = try CompositionRoot.recoverDraft(environment: environment)() else {
                 throw TrackerError.notFound("there is no saved draft to recover")
@@ -82,6 +102,49 @@ struct CreateCommand: AsyncParsableCommand {
         try await create(
             draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, transform: transform,
             on: root)
+    }
+
+    /// `-e`: the title and body as the person writes them in their editor.
+    private static func written(_ draft: SavedDraft, environment: [String: String]) throws -> SavedDraft {
+        guard let editor = BodyEditor.make(environment: environment, configured: Settings.shared.editor) else {
+            throw ValidationError("no editor found: set $EDITOR (or `tracker config set editor vim`)")
+        }
+        guard let saved = editor(IssueText(title: draft.title, body: draft.body).text) else {
+            throw TrackerError.invalidInput(field: "editor", rule: "the editor failed; nothing was created")
+        }
+        guard let text = IssueText(parsing: saved) else {
+            throw TrackerError.invalidInput(field: "title", rule: "the editor left the text empty; nothing was created")
+        }
+        var written = draft
+        written.title = text.title
+        written.body = text.body
+        return written
+    }
+
+    /// No title at a terminal: the new-issue screen asks for it, opens the editor for the body,
+    /// offers assignees, labels and the milestone, and asks to confirm, as `n` does in `tracker`.
+    @MainActor
+    private func prompt(environment: [String: String]) async throws {
+        let root = try await CompositionRoot.open(global)
+        let author = try await root.actingUser().login
+        switch await start(author: author, on: root) {
+        case .created(let issue):
+            let view = IssueCreatorView(format: try OutputFormat(json: output.json, fields: output.jsonFields))
+            var created = IssueCreatorViewModel.Output()
+            created.created = issue
+            try JSONOutput.write(try output.transform(environment: environment), to: root.terminal) {
+                view.render(created, to: $0)
+            }
+        case .cancelled:
+            root.terminal.writeLine("Nothing was created.")
+        case .notCreated(let error, _, let kept):
+            throw kept == .saved ? error.noting("your draft is kept: `tracker create --recover` creates it") : error
+        }
+    }
+
+    @MainActor
+    private func start(author: Login, on root: CompositionRoot) async -> IssueCreatorCoordinator.Outcome {
+        await root.screens(actor: author, on: root.terminal).issueCreator().start()
     }
 
     /// The new-issue screen, driven once from the command line.

@@ -48,7 +48,11 @@ struct CloseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "close",
         abstract: "Close issues (all or nothing; closing a closed issue changes nothing).",
-        discussion: "tracker close 12 · tracker close 7 8 9 --reason not-planned")
+        discussion: """
+            tracker close 12 · tracker close 7 8 9 --reason not-planned · tracker close 12 -c "Fixed in 1.2". \
+            With --comment the comment is posted first, then the issue closed, as gh does: if the close is \
+            refused, the error says the comment was posted.
+            """)
 
     @Argument(help: "The issue numbers.")
     var numbers: [String]
@@ -58,13 +62,29 @@ struct CloseCommand: AsyncParsableCommand {
         completion: .list(StateReason.closeReasons))
     var reason = StateReason.completed.rawValue
 
+    @Option(name: [.customShort("c"), .long], help: "Leave this comment on the issue as it closes.")
+    var comment: String?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if comment != nil && numbers.count > 1 {
+            throw ValidationError("--comment closes one issue at a time; give one issue number")
+        }
+    }
 
     func run() async throws {
         let numbers = try IssueArguments.numbers(numbers, verb: "close")
         let reason = try StateReason(closeReason: reason)
+        // Checked before connecting: a comment the rules refuse writes nothing.
+        let body = try comment.map { text throws(TrackerError) in try Comment.validBody(text) }
         let root = try await CompositionRoot.open(global)
-        try await IssueStates.change(.close(numbers, reason), on: root)
+        if let body { try await IssueStates.comment(body, on: numbers[0], root: root) }
+        do {
+            try await IssueStates.change(.close(numbers, reason), on: root)
+        } catch let error as TrackerError where body != nil {
+            throw error.noting("the comment was posted; the issue is still open")
+        }
     }
 }
 
@@ -94,5 +114,13 @@ enum IssueStates {
         let actor = try await root.actingUser().login
         let output = try await drive(root.issueList(actor: actor), inputs: [input])
         if let notice = output.notice { root.terminal.writeLine(IssueListView.describe(notice)) }
+    }
+
+    /// `close --comment`: the comment composer's post, driven once, said as `comment` says it.
+    @MainActor
+    static func comment(_ body: String, on number: IssueNumber, root: CompositionRoot) async throws {
+        let author = try await root.actingUser().login
+        let output = try await drive(root.commentComposer(number, author: author), inputs: [.text(body), .post])
+        if let posted = output.posted { CommentNoticeView(format: .table).render(posted, .added, to: root.terminal) }
     }
 }

@@ -1,0 +1,1 @@
+struct Settings { static let shared = Settings(); var editor: String? { nil } }
