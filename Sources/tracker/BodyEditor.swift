@@ -1,12 +1,15 @@
 import ChildProcesses
 
 /// Opens the person's editor on a temporary file, only when a person is at a terminal. The
-/// editor is `$VISUAL`, else `$EDITOR`, else the config's `editor`, else the first of `editor`
-/// (Debian's chosen one), `nano` and `vi` on `PATH`, as git falls back.
+/// editor is the config file's `editor`, else `$VISUAL`, else `$EDITOR` (gh's order, below its
+/// own `GH_EDITOR`), else the first of `editor` (Debian's chosen one), `nano` and `vi` on
+/// `PATH`, as git falls back.
 enum BodyEditor {
     static let fallbacks = ["editor", "nano", "vi"]
 
-    static func make(environment: [String: String], configured: String? = nil) -> (@Sendable (String) -> String?)? {
+    static func make(
+        environment: [String: String], configured: String? = Settings.shared.editor
+    ) -> (@Sendable (String) -> String?)? {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
             let editor = command(environment: environment, configured: configured)
         else { return nil }
@@ -15,7 +18,7 @@ enum BodyEditor {
 
     /// The editor's command: the first of those above that is set, or found.
     static func command(environment: [String: String], configured: String?) -> String? {
-        let named = [environment["VISUAL"], environment["EDITOR"], configured].compactMap { $0?.trimmed }
+        let named = [configured, environment["VISUAL"], environment["EDITOR"]].compactMap { $0?.trimmed }
         if let chosen = named.first(where: { !$0.isEmpty }) { return chosen }
         return fallbacks.first { Pager.programExists($0, path: environment["PATH"]) }
     }

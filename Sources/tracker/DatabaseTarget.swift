@@ -2,8 +2,9 @@ import Postgres
 import TerminalKit
 import TrackerCore
 
-/// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else libpq's own
-/// `PG*` variables when any is set, else the private cluster.
+/// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else the config
+/// file's `database_url`, else libpq's own `PG*` variables when any is set, else the private
+/// cluster (see `Settings` for why the config file comes between).
 enum DatabaseTarget: Sendable {
     /// A URL or key=value settings, and where they were given (`--database-url`, `DATABASE_URL`).
     case url(String, from: String)
@@ -15,6 +16,9 @@ enum DatabaseTarget: Sendable {
     static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseTarget {
         if let flag { return .url(flag, from: "--database-url") }
         if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url, from: "DATABASE_URL") }
+        if let url = Settings.shared.databaseURL {
+            return .url(url, from: "database_url in \(Settings.shared.file.path)")
+        }
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }

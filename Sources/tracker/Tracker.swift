@@ -1,4 +1,5 @@
 import ArgumentParser
+import SettingsFile
 import TerminalKit
 import TrackerCore
 import TrackerUI
@@ -19,7 +20,8 @@ struct Tracker: AsyncParsableCommand {
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
+            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, ConfigCommand.self,
+            AliasCommand.self, VersionCommand.self,
         ]
     )
 
@@ -46,7 +48,10 @@ struct Tracker: AsyncParsableCommand {
         }
         do {
             try CommandLineText.requireValidUTF8()
-            let arguments = try CommandWords.rewrite(Array(CommandLine.arguments.dropFirst()))
+            let settings = try Settings.load(environment: ProcessInfo.processInfo.environment)
+            Settings.keep(settings)
+            let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
+            let arguments = try CommandWords.rewrite(typed)
             var command = try parseAsRoot(JSONFieldsArgument.rewrite(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -56,6 +61,9 @@ struct Tracker: AsyncParsableCommand {
         } catch let error as CommandWordsError {
             Console.terminal.sayError(error.description)
             exitProcess(ExitCode.validationFailure.rawValue)
+        } catch let error as SettingsError {
+            Console.terminal.sayError("\(error); fix it, or remove it to start afresh")
+            exitProcess(ExitStatus.configuration)
         } catch let error as ProgramUnavailable {
             Console.terminal.sayError(error.description)
             exitProcess(ExitStatus.unavailable)
@@ -80,6 +88,8 @@ enum ExitStatus {
     static let conflict: Int32 = 75
     static let unavailable: Int32 = 69
     static let schemaMismatch: Int32 = 78
+    /// sysexits' EX_CONFIG, as for the schema: a config file that cannot be read.
+    static let configuration: Int32 = 78
     /// sysexits' EX_NOPERM: the database does not allow this role the change.
     static let accessDenied: Int32 = 77
     static let failure: Int32 = 1

@@ -106,7 +106,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     /// `-e`: the title and body as the person writes them in their editor.
     private static func written(_ draft: SavedDraft, environment: [String: String]) throws -> SavedDraft {
-        guard let editor = BodyEditor.make(environment: environment, configured: Settings.shared.editor) else {
+        guard let editor = BodyEditor.make(environment: environment) else {
             throw ValidationError("no editor found: set $EDITOR (or `tracker config set editor vim`)")
         }
         guard let saved = editor(IssueText(title: draft.title, body: draft.body).text) else {
