@@ -73,7 +73,8 @@ struct Tracker: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let message = OptionSuggestions.improve(
+                message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
             Console.terminal.sayError("\(message) (see --help)")
             exitProcess(code.rawValue)
         }

@@ -33,10 +33,24 @@ public struct ResolveNames: Sendable {
         return named.map { .user($0.login) } ?? .nobody
     }
 
-    /// `--milestone`: a title, or `none` (issues in no milestone).
+    /// A milestone named by its title or its number (`MilestoneReference`). A title is taken as
+    /// typed (the statement that uses it finds it, or says it is unknown); only a number costs
+    /// a query, for the milestones' titles.
+    public func milestoneTitle(_ text: String) async throws -> MilestoneTitle {
+        let title = try MilestoneTitle(text)
+        guard MilestoneReference.number(text) != nil else { return title }
+        let all = try await milestones.list(state: nil)
+        guard let found = MilestoneReference.find(text, in: all) else {
+            let suggestions = NameSuggestions.rank(text, among: all.map(\.title.value), limit: 3)
+            throw TrackerError.unknownMilestone(title: text.trimmed, suggestions: suggestions)
+        }
+        return found.title
+    }
+
+    /// `--milestone`: a title or number, or `none` (issues in no milestone).
     public func milestone(_ text: String) async throws -> MilestoneFilter {
         let title = try MilestoneTitle(text)
-        guard text.lowercased() == "none" else { return .titled(title) }
+        guard text.lowercased() == "none" else { return .titled(try await milestoneTitle(text)) }
         do {
             _ = try await milestones.milestone(titled: title)
             return .titled(title)

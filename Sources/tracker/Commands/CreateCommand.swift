@@ -38,7 +38,7 @@ struct CreateCommand: AsyncParsableCommand {
         help: "Add these labels (comma-separated or repeated).")
     var labels: [String] = []
 
-    @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (its title or number).")
     var milestone: String?
 
     @Flag(
@@ -147,6 +147,12 @@ struct CreateCommand: AsyncParsableCommand {
         await root.screens(actor: author, on: root.terminal).issueCreator().start()
     }
 
+    /// The milestone as typed, read as a title or a number.
+    private func draftMilestone(_ title: MilestoneTitle?, on root: CompositionRoot) async throws -> MilestoneTitle? {
+        guard let title else { return nil }
+        return try await root.names.milestoneTitle(title.value)
+    }
+
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
@@ -155,6 +161,7 @@ struct CreateCommand: AsyncParsableCommand {
     ) async throws {
         let author = try await root.actingUser().login
         let logins = try await root.names.logins(assignees)
+        let milestone = try await draftMilestone(milestone, on: root)
         // A recovered draft is forgotten once its issue exists; a typed one was never kept.
         let creator = root.issueCreator(author: author, discardsDraft: recover)
         let output = try await drive(

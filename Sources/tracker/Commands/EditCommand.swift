@@ -47,7 +47,7 @@ struct EditCommand: AsyncParsableCommand {
     @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove these labels (comma-separated or repeated).")
     var removeLabels: [String] = []
 
-    @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (its title or number).")
     var milestone: String?
 
     @Flag(help: "Take the issues out of their milestone.")
@@ -124,11 +124,19 @@ struct EditCommand: AsyncParsableCommand {
         let edit = try IssueEdit(
             title: text.title, body: text.body, addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
             removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)), addLabels: text.addLabels,
-            removeLabels: text.removeLabels, milestone: text.milestone)
+            removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root))
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
         try JSONOutput.write(transform, to: root.terminal) {
             IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: $0)
         }
+    }
+
+    /// `--milestone` read as a title or a number.
+    private static func resolved(
+        _ change: IssueEdit.MilestoneEdit?, on root: CompositionRoot
+    ) async throws -> IssueEdit.MilestoneEdit? {
+        guard case .set(let title)? = change else { return change }
+        return .set(try await root.names.milestoneTitle(title.value))
     }
 
     /// The title and body in the person's editor (or, recovering with no editor, the kept text as it is).

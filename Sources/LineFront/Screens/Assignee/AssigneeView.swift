@@ -47,6 +47,7 @@ public struct AssigneeView {
         case .outOfRange(0): "There is nobody to pick: search first."
         case .outOfRange(let count): "Pick a number from 1 to \(count)."
         case .full(let limit): "An issue can have at most \(limit) assignees; remove someone first."
+        case .cleared: "Nobody is chosen now: done saves that, :q leaves it unchanged."
         }
     }
 }

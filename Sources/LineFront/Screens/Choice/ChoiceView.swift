@@ -27,6 +27,7 @@ struct ChoiceView<Item: Equatable & Sendable> {
         case .outOfRange(0): "There is no \(noun) to pick: search first."
         case .outOfRange(let count): "Pick a number from 1 to \(count)."
         case .full: full
+        case .cleared: "No \(noun) is chosen now: done saves that, :q leaves it unchanged."
         }
     }
 }
