@@ -28,6 +28,8 @@ enum IssueEvents {
         try result.rows.map(event)
     }
 
+    /// In time order: an import writes an issue's events before its comments' events, so the id
+    /// order would put a close before the comments that came first.
     static func timelineStatement(of number: Int64) -> Statement {
         Statement(
             """
@@ -41,7 +43,7 @@ enum IssueEvents {
               LEFT JOIN imports i ON i.id = e.import_id
               LEFT JOIN users importer ON importer.id = i.user_id
              WHERE e.issue_number = $1
-             ORDER BY e.id
+             ORDER BY e.created_at, e.id
             """, [number])
     }
 
