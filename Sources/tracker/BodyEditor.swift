@@ -7,19 +7,22 @@ import ChildProcesses
 enum BodyEditor {
     static let fallbacks = ["editor", "nano", "vi"]
 
+    /// `fallback`: with none named, the commands fall back to `editor`, `nano`, `vi`; the
+    /// screens read typed lines instead (a lone `.` ends them).
     static func make(
-        environment: [String: String], configured: String? = Settings.shared.editor
+        environment: [String: String], configured: String? = Settings.shared.editor, fallback: Bool = true
     ) -> (@Sendable (String) -> String?)? {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let editor = command(environment: environment, configured: configured)
+            let editor = command(environment: environment, configured: configured, fallback: fallback)
         else { return nil }
         return { text in edit(text, editor: editor, in: FileManager.default.temporaryDirectory) }
     }
 
     /// The editor's command: the first of those above that is set, or found.
-    static func command(environment: [String: String], configured: String?) -> String? {
+    static func command(environment: [String: String], configured: String?, fallback: Bool = true) -> String? {
         let named = [configured, environment["VISUAL"], environment["EDITOR"]].compactMap { $0?.trimmed }
         if let chosen = named.first(where: { !$0.isEmpty }) { return chosen }
+        guard fallback else { return nil }
         return fallbacks.first { Pager.programExists($0, path: environment["PATH"]) }
     }
 

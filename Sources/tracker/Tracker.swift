@@ -12,8 +12,9 @@ struct Tracker: AsyncParsableCommand {
         discussion: """
             With no subcommand, opens the interactive screens (issue list → new issue → assignees); \
             it reads commands from standard input, so it also works from a pipe.
-            Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input, not found or not \
-            yours, 69 database unavailable, 75 someone else edited the issue first (your text is kept), 78 database schema out of step (run `tracker migrate` or upgrade).
+            Exit codes (README's table): 0 success, 1 unexpected error, 64 usage error, 65 invalid input or \
+            not found, 69 unavailable (the database, jq), 75 someone else changed it first (your text is kept), \
+            77 not allowed, 78 configuration (the database schema: run `tracker migrate`; a config file).
             """,
         version: TrackerVersion.line,
         subcommands: [

@@ -22,15 +22,12 @@ public struct LabelTableView {
             ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(labels.map(IssueJSON.label))), to: terminal)
             return
         }
+        let none = searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
         if ProgramOutput.isForProgram(terminal) {
-            return ProgramOutput.writeRows(labels.map { [$0.name.value, $0.description, "#" + $0.color.hex] }, to: terminal)
+            let rows = labels.map { [$0.name.value, $0.description, "#" + $0.color.hex] }
+            return ProgramOutput.writeRows(rows, none: none, to: terminal)
         }
-        guard !labels.isEmpty else {
-            terminal.writeLine(
-                searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
-            )
-            return
-        }
+        guard !labels.isEmpty else { return terminal.writeLine(none) }
         let names = labels.map { LabelColors.cell([$0], depth: terminal.colorDepth) }
         var table = Table(
             headers: ["NAME", "DESCRIPTION", "COLOR"],

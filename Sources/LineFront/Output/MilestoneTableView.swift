@@ -27,11 +27,11 @@ public struct MilestoneTableView {
                 JSONFieldList.apply(fields, to: .array(milestones.map(IssueJSON.milestoneListing))), to: terminal)
             return
         }
-        if ProgramOutput.isForProgram(terminal) { return ProgramOutput.writeRows(milestones.map(Self.fields), to: terminal) }
-        guard !milestones.isEmpty else {
-            terminal.writeLine("No milestones. Create one with `tracker milestone create TITLE --due YYYY-MM-DD`.")
-            return
+        let none = "No milestones. Create one with `tracker milestone create TITLE --due YYYY-MM-DD`."
+        if ProgramOutput.isForProgram(terminal) {
+            return ProgramOutput.writeRows(milestones.map(Self.fields), none: none, to: terminal)
         }
+        guard !milestones.isEmpty else { return terminal.writeLine(none) }
         let moment = now()
         var headers = ["#", "TITLE", "OPEN", "CLOSED", "DONE", "DUE"]
         if showsState { headers.append("STATE") }

@@ -19,7 +19,10 @@ public enum ProgramOutput {
         rows.map { $0.map(VisibleText.field).joined(separator: "\t") + "\n" }.joined()
     }
 
-    @MainActor public static func writeRows(_ rows: [[String]], to terminal: any Terminal) {
+    /// The rows; when there are none, `none` (what a person would read instead) goes to
+    /// standard error, so standard output holds only rows.
+    @MainActor public static func writeRows(_ rows: [[String]], none: String? = nil, to terminal: any Terminal) {
+        if rows.isEmpty, let none { terminal.writeError(VisibleText.line(none) + "\n") }
         terminal.write(self.rows(rows))
     }
 

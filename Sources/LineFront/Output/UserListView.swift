@@ -24,7 +24,8 @@ public struct UserListView {
             return
         }
         if ProgramOutput.isForProgram(terminal) {
-            return ProgramOutput.writeRows(users.map { [$0.login.value, $0.name] }, to: terminal)
+            let none = output.notice.map(PeopleCommands.describe)
+            return ProgramOutput.writeRows(users.map { [$0.login.value, $0.name] }, none: none, to: terminal)
         }
         if let notice = output.notice { return terminal.writeLine(PeopleCommands.describe(notice)) }
         let width = users.map(\.login.value.count).max() ?? 0

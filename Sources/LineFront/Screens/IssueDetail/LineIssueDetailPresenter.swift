@@ -48,7 +48,8 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
                 case .help:
                     terminal.writeHelp(IssueDetailCommands.help)
                 case .unknown(let text):
-                    terminal.writeHelp("Unknown command '\(VisibleText.line(text))' · " + IssueDetailCommands.help)
+                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'.")
+                    terminal.writeHelp(IssueDetailCommands.help)
                 }
                 self.prompt.acted()
             }
