@@ -56,7 +56,9 @@ public enum SettingsFile {
 private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int {
     var written = 0
     while written < bytes.count {
-        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written) }
+        let count = bytes.withUnsafeBytes {
+            write(descriptor, $0.baseAddress?.advanced(by: written), $0.count - written)
+        }
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { return written }
         written += count

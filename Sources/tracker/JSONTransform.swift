@@ -26,7 +26,8 @@ enum JSONTransform {
         }
         let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard let folder = folders.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/jq") }) else {
-            throw ProgramUnavailable("--jq runs the jq program, which is not installed (apt install jq); --template needs nothing")
+            throw ProgramUnavailable(
+                "--jq runs the jq program, which is not installed (apt install jq); --template needs nothing")
         }
         return "\(folder)/jq"
     }

@@ -150,9 +150,12 @@ import TrackerTestSupport
         #expect(try tracker.run(["users", "list", "-S", "al"]).stdout == "alf\tAlf / Melmac\nalice\tAlice Liddell\n")
         var atTerminal = tracker
         atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
-        #expect(try atTerminal.run(["users", "list", "-S", "al"]).stdout == "alf    Alf / Melmac\nalice  Alice Liddell\n")
+        #expect(
+            try atTerminal.run(["users", "list", "-S", "al"]).stdout == "alf    Alf / Melmac\nalice  Alice Liddell\n")
         let json = try tracker.run(["users", "list", "-S", "al", "--json"]).stdout
-        #expect(json == "[{\"login\":\"alf\",\"name\":\"Alf / Melmac\"},{\"login\":\"alice\",\"name\":\"Alice Liddell\"}]\n")
+        #expect(
+            json == "[{\"login\":\"alf\",\"name\":\"Alf / Melmac\"},{\"login\":\"alice\",\"name\":\"Alice Liddell\"}]\n"
+        )
         #expect(
             try atTerminal.run(["users", "list", "-S", "al", "--json"]).stdout == """
                 [

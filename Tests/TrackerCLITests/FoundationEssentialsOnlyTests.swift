@@ -79,14 +79,20 @@ import TrackerTestSupport
         #expect(files.count > 20)
         for file in files {
             let text = try String(contentsOf: parser.appending(path: file), encoding: .utf8)
-            let imports = Self.platformImports(in: text).filter { $0.contains("Foundation") && !$0.contains("Essentials") }
+            let imports = Self.platformImports(in: text).filter {
+                $0.contains("Foundation") && !$0.contains("Essentials")
+            }
             #expect(imports.isEmpty || text.contains("canImport(FoundationEssentials)"), "ArgumentParser/\(file)")
         }
         let toml = checkouts.appending(path: "TOMLKit/Sources/TOMLKit")
         let tomlImportsFoundation = try FileManager.default.subpathsOfDirectory(atPath: toml.path)
             .filter { $0.hasSuffix(".swift") }
-            .contains { try String(contentsOf: toml.appending(path: $0), encoding: .utf8).contains("import struct Foundation") }
-        #expect(tomlImportsFoundation, "TOMLKit no longer imports Foundation: the binary need not link it; restore the check")
+            .contains {
+                try String(contentsOf: toml.appending(path: $0), encoding: .utf8).contains("import struct Foundation")
+            }
+        #expect(
+            tomlImportsFoundation,
+            "TOMLKit no longer imports Foundation: the binary need not link it; restore the check")
     }
     #endif
 }

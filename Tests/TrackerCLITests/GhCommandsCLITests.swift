@@ -10,9 +10,11 @@ import TrackerTestSupport
         #expect(try tracker.run(["create", "-t", "Crash"]).status == 0)
         let closed = try tracker.run(["close", "1", "-c", "Fixed in 1.2"])
         #expect(closed.status == 0, "\(closed.stderr)")
-        #expect(closed.stdout == "Commented on issue #1 (comment 1)\nClosed issue #1 as completed\n", "\(closed.stdout)")
+        #expect(
+            closed.stdout == "Commented on issue #1 (comment 1)\nClosed issue #1 as completed\n", "\(closed.stdout)")
         let shown = try tracker.run(["show", "1", "--json", "state,comments"])
-        #expect(shown.stdout.contains("\"state\":\"CLOSED\"") && shown.stdout.contains("Fixed in 1.2"), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains("\"state\":\"CLOSED\"") && shown.stdout.contains("Fixed in 1.2"), "\(shown.stdout)")
         let empty = try tracker.run(["close", "1", "--comment", "   "])
         #expect(empty.status == 65 && empty.stdout.isEmpty, "\(empty.stderr)")
         let several = try tracker.run(["close", "1", "2", "--comment", "x"])
@@ -73,7 +75,8 @@ import TrackerTestSupport
         #expect(try tracker.run(["alias", "set", "by", "list --author $1 --state all"]).status == 0)
         #expect(try tracker.run(["bugs", "--json", "title"]).stdout == "[{\"title\":\"One\"}]\n")
         #expect(try tracker.run(["by", "tester", "--json", "number"]).stdout == "[{\"number\":2},{\"number\":1}]\n")
-        #expect(try tracker.run(["alias", "list"]).stdout == "bugs\tlist --label bug\nby\tlist --author $1 --state all\n")
+        #expect(
+            try tracker.run(["alias", "list"]).stdout == "bugs\tlist --label bug\nby\tlist --author $1 --state all\n")
         let hiding = try tracker.run(["alias", "set", "list", "list -s all"])
         #expect(hiding.status == 64 && hiding.stderr.contains("cannot hide it"), "\(hiding.stderr)")
         let shell = try tracker.run(["alias", "set", "x", "!rm -rf /"])
@@ -86,7 +89,8 @@ import TrackerTestSupport
     @Test func ghHabitsAreAnsweredWithTrackersWay() async throws {
         let tracker = TrackerProcess(databaseSettings: nil)
         for (arguments, said) in [
-            (["list", "--user", "bob"], "Did you mean '--as'?"), (["list", "--asignee", "bob"], "Did you mean '--assignee'?"),
+            (["list", "--user", "bob"], "Did you mean '--as'?"),
+            (["list", "--asignee", "bob"], "Did you mean '--assignee'?"),
             (["list", "-R", "x/y"], "--database-url"), (["show", "1", "--web"], "no web view"),
         ] {
             let refused = try tracker.run(arguments)

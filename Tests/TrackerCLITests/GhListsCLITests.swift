@@ -58,12 +58,14 @@ import TrackerTestSupport
     @Test func everyMultiValuedFlagTakesCommasAndRepeats() async throws {
         let tracker = try await Self.tracker()
         let shown = try tracker.run(["show", "1", "--json", "labels,assignees"])
-        #expect(shown.stdout.contains("\"name\":\"bug\"") && shown.stdout.contains("\"name\":\"p1\""), "\(shown.stdout)")
+        #expect(
+            shown.stdout.contains("\"name\":\"bug\"") && shown.stdout.contains("\"name\":\"p1\""), "\(shown.stdout)")
         #expect(try tracker.run(["list", "--label", "bug,p1"]).stdout.hasPrefix("1\t"))
         #expect(try tracker.run(["list", "-l", "bug", "-l", "p1"]).stdout.hasPrefix("1\t"))
         let edited = try tracker.run(["edit", "1", "--remove-label", "bug, p1", "--remove-assignee", "alice,@me"])
         #expect(edited.status == 0, "\(edited.stderr)")
-        #expect(try tracker.run(["list", "--json", "labels,assignees"]).stdout == "[{\"assignees\":[],\"labels\":[]}]\n")
+        #expect(
+            try tracker.run(["list", "--json", "labels,assignees"]).stdout == "[{\"assignees\":[],\"labels\":[]}]\n")
         let added = try tracker.run(["edit", "1", "--add-label", "bug,p1", "--add-assignee", "alice"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try tracker.run(["list", "--label", "bug,p1", "--json", "number"]).stdout == "[{\"number\":1}]\n")
@@ -118,18 +120,26 @@ import TrackerTestSupport
         #expect(objects.stdout == "{\"number\":1,\"title\":\"First\"}\n")
         let prettyObject = try onTerminal(tracker).run(["list", "--json", "number", "-q", ".[0]"])
         #expect(prettyObject.stdout == "{\n  \"number\": 1\n}\n", "\(prettyObject.stdout)")
-        let template = "{{range .}}{{tablerow (printf \"#%d\" .number) .title (join \", \" (pluck \"name\" .labels))}}{{end}}"
+        let template =
+            "{{range .}}{{tablerow (printf \"#%d\" .number) .title (join \", \" (pluck \"name\" .labels))}}{{end}}"
         let rows = try tracker.run(["list", "--json", "number,title,labels", "--template", template])
         #expect(rows.status == 0 && rows.stdout == "#1\tFirst\tbug, p1\n", "\(rows.stdout) \(rows.stderr)")
-        let aligned = try onTerminal(tracker).run(["label", "list", "--json", "name,color", "--template",
-            "{{range .}}{{tablerow .name .color}}{{end}}"])
+        let aligned = try onTerminal(tracker).run([
+            "label", "list", "--json", "name,color", "--template",
+            "{{range .}}{{tablerow .name .color}}{{end}}",
+        ])
         #expect(aligned.stdout.hasPrefix("bug  d73a4a\np1   "), "\(aligned.stdout)")
-        let one = try tracker.run(["show", "1", "--json", "title,milestone", "--template", "{{.title}} in {{.milestone.title}}"])
+        let one = try tracker.run([
+            "show", "1", "--json", "title,milestone", "--template", "{{.title}} in {{.milestone.title}}",
+        ])
         #expect(one.stdout == "First in v1.0", "\(one.stdout)")
         for (arguments, status, said) in [
             (["list", "--jq", ".[]"], Int32(64), "add --json"),
             (["list", "--json", "--jq", ".["], 64, "invalid --jq: jq: error"),
-            (["list", "--json", "--template", "{{range .}}"], 64, "invalid --template: '{{range .}}' has no '{{end}}'"),
+            (
+                ["list", "--json", "--template", "{{range .}}"], 64,
+                "invalid --template: '{{range .}}' has no '{{end}}'"
+            ),
             (["list", "--json", "--template", "{{nope .}}"], 64, "no function 'nope'"),
         ] {
             let refused = try tracker.run(arguments)
@@ -139,6 +149,7 @@ import TrackerTestSupport
         var noJQ = tracker
         noJQ.environment["PATH"] = "/nowhere"
         let missing = try noJQ.run(["list", "--json", "--jq", "."])
-        #expect(missing.status == 69 && missing.stderr.contains("jq program, which is not installed"), "\(missing.stderr)")
+        #expect(
+            missing.status == 69 && missing.stderr.contains("jq program, which is not installed"), "\(missing.stderr)")
     }
 }

@@ -63,7 +63,8 @@ import TrackerTestSupport
         let piped = try tracker.run(["list", "--state", "all", "--json"]).stdout
         tracker.environment["TRACKER_FORCE_TTY"] = "120"
         let pretty = try tracker.run(["list", "--state", "all", "--json"]).stdout
-        #expect(piped.hasPrefix("[{") && piped.contains("\"title\":\"Second\"") && piped.filter { $0 == "\n" }.count == 1)
+        #expect(
+            piped.hasPrefix("[{") && piped.contains("\"title\":\"Second\"") && piped.filter { $0 == "\n" }.count == 1)
         #expect(pretty.hasPrefix("[\n  {") && pretty.contains("\"title\" : \"Second\""))
         let data = { (text: String) in try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSArray }
         #expect(try data(piped) == (try data(pretty)))

@@ -22,7 +22,8 @@ public struct LabelTableView {
             ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(labels.map(IssueJSON.label))), to: terminal)
             return
         }
-        let none = searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
+        let none =
+            searched ? "No labels match." : "No labels. Create one with `tracker label create NAME --color RRGGBB`."
         if ProgramOutput.isForProgram(terminal) {
             let rows = labels.map { [$0.name.value, $0.description, "#" + $0.color.hex] }
             return ProgramOutput.writeRows(rows, none: none, to: terminal)

@@ -25,7 +25,9 @@ public struct SettingsView {
 
     public func render(aliases: [(name: String, expansion: String)], to terminal: any Terminal) {
         let rows = aliases.map { [$0.name, $0.expansion] }
-        render(rows, names: ["name", "expansion"], none: "No aliases. Add one with `tracker alias set NAME 'list …'`.", to: terminal)
+        render(
+            rows, names: ["name", "expansion"], none: "No aliases. Add one with `tracker alias set NAME 'list …'`.",
+            to: terminal)
     }
 
     private func render(_ rows: [[String]], names: [String], none: String?, to terminal: any Terminal) {

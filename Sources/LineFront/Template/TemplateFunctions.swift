@@ -9,22 +9,26 @@ enum TemplateFunctions {
         "and", "or", "upper", "lower",
     ]
 
-    static func call(_ name: String, _ arguments: [JSONValue], run: inout TemplateRun) throws(TrackerError) -> JSONValue {
+    static func call(_ name: String, _ arguments: [JSONValue], run: inout TemplateRun) throws(TrackerError) -> JSONValue
+    {
         func count(_ wanted: Int) throws(TrackerError) {
             guard arguments.count == wanted else {
-                throw Template.error("\(name) takes \(wanted) argument\(wanted == 1 ? "" : "s"), not \(arguments.count)")
+                throw Template.error(
+                    "\(name) takes \(wanted) argument\(wanted == 1 ? "" : "s"), not \(arguments.count)")
             }
         }
         switch name {
         case "tablerow":
-            run.table.append(arguments.map { run.forProgram ? VisibleText.field(Template.text($0)) : Template.text($0) })
+            run.table.append(
+                arguments.map { run.forProgram ? VisibleText.field(Template.text($0)) : Template.text($0) })
             return .string("")
         case "tablerender":
             run.renderTable()
             return .string("")
         case "join":
             try count(2)
-            return .string(try list(arguments[1], name).map(Template.text).joined(separator: Template.text(arguments[0])))
+            return .string(
+                try list(arguments[1], name).map(Template.text).joined(separator: Template.text(arguments[0])))
         case "pluck":
             try count(2)
             return .array(try list(arguments[1], name).map { TemplateRun.field([Template.text(arguments[0])], of: $0) })
@@ -118,7 +122,8 @@ enum TemplateFunctions {
             }
             guard "svd".contains(verb) else { throw Template.error("printf: '%\(verb)' is not %s, %v, %d or %%") }
             guard let argument = remaining.popFirst() else { throw Template.error("printf: too few arguments") }
-            if verb == "d", case .integer = argument {} else if verb == "d" {
+            if verb == "d", case .integer = argument {
+            } else if verb == "d" {
                 throw Template.error("printf: %d of \(Template.text(argument)), not a number")
             }
             result += Template.text(argument)

@@ -155,7 +155,8 @@ enum TemplateParser {
                 default:
                     guard TemplateFunctions.names.contains(name) else {
                         throw Template.error(
-                            "no function '\(name)'; there are \(TemplateFunctions.names.sorted().joined(separator: ", "))")
+                            "no function '\(name)'; there are \(TemplateFunctions.names.sorted().joined(separator: ", "))"
+                        )
                     }
                     words.append(.function(name))
                 }

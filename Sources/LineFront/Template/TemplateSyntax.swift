@@ -107,7 +107,9 @@ enum TemplateLexer {
     }
 
     /// A Go string: `"…"` with `\"`, `\\`, `\n`, `\t` escapes, or a raw `` `…` ``.
-    private static func string(_ text: String, from start: String.Index) throws(TrackerError) -> (
+    private static func string(
+        _ text: String, from start: String.Index
+    ) throws(TrackerError) -> (
         String, String.Index
     ) {
         let quote = text[start]

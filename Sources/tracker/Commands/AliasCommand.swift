@@ -78,7 +78,8 @@ struct AliasCommand: AsyncParsableCommand {
                 let known = Array(settings.aliases.keys)
                 let closest = NameSuggestions.rank(name, among: known, limit: 1)
                 throw TrackerError.notFound(
-                    "no alias '\(name)'" + (closest.first.map { "; did you mean '\($0)'?" } ?? ": see `tracker alias list`"))
+                    "no alias '\(name)'"
+                        + (closest.first.map { "; did you mean '\($0)'?" } ?? ": see `tracker alias list`"))
             }
             settings.document.tables["aliases"]?[name] = nil
             try settings.save()

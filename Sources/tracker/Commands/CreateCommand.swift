@@ -97,10 +97,12 @@ struct CreateCommand: AsyncParsableCommand {
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
         _ = try IssueDraft(
-            title: draft.title, body: draft.body, assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
+            title: draft.title, body: draft.body,
+            assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
         let root = try await CompositionRoot.open(global)
         try await create(
-            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, transform: transform,
+            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format,
+            transform: transform,
             on: root)
     }
 

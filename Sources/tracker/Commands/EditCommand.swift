@@ -41,10 +41,13 @@ struct EditCommand: AsyncParsableCommand {
         help: "Unassign these logins (comma-separated or repeated; @me is you).")
     var removeAssignees: [String] = []
 
-    @Option(name: .customLong("add-label"), parsing: .singleValue, help: "Add these labels (comma-separated or repeated).")
+    @Option(
+        name: .customLong("add-label"), parsing: .singleValue, help: "Add these labels (comma-separated or repeated).")
     var addLabels: [String] = []
 
-    @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove these labels (comma-separated or repeated).")
+    @Option(
+        name: .customLong("remove-label"), parsing: .singleValue,
+        help: "Remove these labels (comma-separated or repeated).")
     var removeLabels: [String] = []
 
     @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (its title or number).")
@@ -122,8 +125,10 @@ struct EditCommand: AsyncParsableCommand {
     {
         let actor = try await root.actingUser().login
         let edit = try IssueEdit(
-            title: text.title, body: text.body, addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
-            removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)), addLabels: text.addLabels,
+            title: text.title, body: text.body,
+            addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
+            removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)),
+            addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root))
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
         try JSONOutput.write(transform, to: root.terminal) {

@@ -108,7 +108,8 @@ struct MilestoneCommand: AsyncParsableCommand {
         func run() async throws {
             _ = try MilestoneTitle(title)
             let root = try await CompositionRoot.open(global)
-            try await MilestoneKind.change(.setState(try await root.names.milestoneTitle(title), Target.state), on: root)
+            try await MilestoneKind.change(
+                .setState(try await root.names.milestoneTitle(title), Target.state), on: root)
         }
     }
 

@@ -89,4 +89,3 @@ enum MilestoneKind: OrganizationKind {
         "deleting milestone '\(name)' takes every issue out of it: add --yes to delete it"
     }
 }
-

@@ -102,7 +102,8 @@ extension Settings {
     /// The variables read before the config file for `key`, and those read after it.
     static func variables(of key: String) -> (before: [String], after: [String]) {
         switch key {
-        case "database_url": (["DATABASE_URL"], ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE"])
+        case "database_url":
+            (["DATABASE_URL"], ["PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE"])
         case "editor": ([], ["VISUAL", "EDITOR"])
         case "pager": (["TRACKER_PAGER"], ["PAGER"])
         case "project": (["TRACKER_PROJECT"], [])
