@@ -37,5 +37,9 @@ import TrackerUI
         let lines = HelpLines.lines(help, width: 30)
         #expect(lines == ["n new · a N assign ·", "f assignee:@me state:closed ·", "r refresh · q quit"])
         #expect(HelpLines.lines("a very long single item here", width: 10).allSatisfy { $0.count <= 10 })
+        // Two items that fill the width exactly leave the separator no room: the line breaks before.
+        #expect(HelpLines.lines("aaaa · bbbb · cc", width: 11) == ["aaaa ·", "bbbb · cc"])
+        #expect(HelpLines.lines("aaaa · bbbb · cc", width: 13) == ["aaaa · bbbb ·", "cc"])
+        #expect(HelpLines.lines("aaaa · bbbb", width: 11) == ["aaaa · bbbb"], "the last item needs no room")
     }
 }

@@ -5,15 +5,19 @@ import TerminalKit
 /// it on one line.
 public enum HelpLines {
     public static let separator = " · "
+    private static let continuation = " ·"
 
     public static func lines(_ help: String, width: Int?) -> [String] {
         guard let width else { return [help] }
         var lines: [String] = []
         var current = ""
-        for item in help.components(separatedBy: separator) {
+        let items = help.components(separatedBy: separator)
+        for (index, item) in items.enumerated() {
             let candidate = current.isEmpty ? item : current + separator + item
-            if !current.isEmpty, DisplayWidth.of(candidate) > width {
-                lines.append(current + " ·")
+            // A line that more items follow ends in " ·": it needs that room too.
+            let needed = index == items.count - 1 ? candidate : candidate + continuation
+            if !current.isEmpty, DisplayWidth.of(needed) > width {
+                lines.append(current + continuation)
                 current = item
             } else {
                 current = candidate
