@@ -21,8 +21,12 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 
-run: build
-	"$(BIN_DIR)/tracker" $(ARGS)
+# Everything but tracker's own output goes to stderr (the build log, make's echo is off), so
+# `make run ARGS="list --json" | jq` reads only tracker's JSON.
+run:
+	@scripts/install-deps.sh 1>&2
+	@$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib) 1>&2
+	@"$(BIN_DIR)/tracker" $(ARGS)
 
 # The tests start their own throwaway PostgreSQL (or use DATABASE_URL when set) and stop it
 # when they exit; the last step also stops any a crashed run left behind. The folder is in
@@ -60,13 +64,27 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Plugins Sources Tests
 
+# The binary, its man page (swift-argument-parser's generate-manual plugin, from the dependency we
+# have: it builds the release product and reads its --experimental-dump-help) and completions for
+# bash, zsh and fish (the binary writes them). The plugin links the product without
+# --static-swift-stdlib, so the release build runs after it (a relink) and that binary is installed.
+MAN_PAGE = .build/plugins/GenerateManual/outputs/tracker/tracker.1
+SHARE = $(DESTDIR)$(PREFIX)/share
 install: deps
+	$(SWIFT) package generate-manual --configuration release --date 2026-01-01
 	$(RELEASE_BUILD)
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(SHARE)/man/man1" "$(SHARE)/bash-completion/completions" \
+		"$(SHARE)/zsh/site-functions" "$(SHARE)/fish/vendor_completions.d"
 	install -m 755 "$(RELEASE_BIN)/tracker" "$(DESTDIR)$(PREFIX)/bin/tracker"
+	install -m 644 "$(MAN_PAGE)" "$(SHARE)/man/man1/tracker.1"
+	"$(RELEASE_BIN)/tracker" --generate-completion-script bash > "$(SHARE)/bash-completion/completions/tracker"
+	"$(RELEASE_BIN)/tracker" --generate-completion-script zsh > "$(SHARE)/zsh/site-functions/_tracker"
+	"$(RELEASE_BIN)/tracker" --generate-completion-script fish > "$(SHARE)/fish/vendor_completions.d/tracker.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/tracker"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tracker" "$(SHARE)/man/man1/tracker.1" \
+		"$(SHARE)/bash-completion/completions/tracker" "$(SHARE)/zsh/site-functions/_tracker" \
+		"$(SHARE)/fish/vendor_completions.d/tracker.fish"
 
 db-start: build
 	"$(BIN_DIR)/tracker" db start

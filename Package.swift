@@ -12,7 +12,9 @@ let package = Package(
         .executable(name: "tracker", targets: ["tracker"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // TOML for the config file and a project's `.tracker` file (SettingsFile).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -25,6 +27,9 @@ let package = Package(
         .target(
             name: "Postgres", dependencies: ["CLibPQ", "LibPQLoader", "ChildProcesses"], swiftSettings: strictSettings),
         .target(name: "TrackerCore", swiftSettings: strictSettings),
+        .target(
+            name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strictSettings),
         .executableTarget(name: "MigrationEmbedder", swiftSettings: strictSettings),
         .plugin(
             name: "EmbedMigrations",
@@ -48,7 +53,7 @@ let package = Package(
             name: "tracker",
             dependencies: [
                 "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres",
-                "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ChildProcesses", "SettingsFile", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -82,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "InterchangeTests",
             dependencies: ["Interchange", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SettingsFileTests",
+            dependencies: ["SettingsFile"],
             swiftSettings: strictSettings
         ),
         .testTarget(

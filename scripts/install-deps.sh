@@ -2,21 +2,22 @@
 # Installs what building and testing tracker need and are missing: libpq's headers, pkg-config,
 # the PostgreSQL server programs (initdb, pg_ctl) for the private cluster and the tests, and tmux
 # (the terminal the line-editing tests type into), pgbouncer (the pooler the transaction-mode tests
-# run the commands through).
+# run the commands through) and jq (what `--jq` runs).
 set -euo pipefail
 
 have_libpq() { pkg-config --exists libpq 2>/dev/null; }
 have_server() { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; }
 have_tmux() { command -v tmux >/dev/null 2>&1; }
 have_pgbouncer() { command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ]; }
+have_jq() { command -v jq >/dev/null 2>&1; }
 
-if have_libpq && have_server && have_tmux && have_pgbouncer; then
+if have_libpq && have_server && have_tmux && have_pgbouncer && have_jq; then
     exit 0
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "install-deps: please install libpq (headers + pkg-config file) and the PostgreSQL server yourself," >&2
-    echo "install-deps: e.g. 'brew install libpq postgresql@16 pkg-config tmux pgbouncer' on macOS" >&2
+    echo "install-deps: e.g. 'brew install libpq postgresql@16 pkg-config tmux pgbouncer jq' on macOS" >&2
     exit 1
 fi
 
@@ -29,8 +30,8 @@ if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
     echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.conf >/dev/null
 fi
 
-echo "install-deps: installing libpq-dev, pkg-config, postgresql, tmux and pgbouncer with apt-get" >&2
+echo "install-deps: installing libpq-dev, pkg-config, postgresql, tmux, pgbouncer and jq with apt-get" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
     -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
-    libpq-dev pkg-config postgresql tmux pgbouncer >/dev/null
+    libpq-dev pkg-config postgresql tmux pgbouncer jq >/dev/null

@@ -3,8 +3,12 @@ import TrackerCore
 
 /// Issues as one JSON array, encoded one object at a time and handed to `output` in chunks of
 /// about 64 KiB, so memory stays flat however many there are. `append` may be called from any
-/// task (rows arrive on the database's).
+/// task (rows arrive on the database's). `.compact` (for a program) is the array on one line,
+/// each object the bytes `IssueJSON.encodeLine` writes; `.pretty` (for a person) is laid out as
+/// `JSONValue.pretty` lays out the whole array.
 public final class StreamedJSONArray: Sendable {
+    public enum Layout: Sendable { case compact, pretty }
+
     private struct State {
         var buffer: [UInt8] = []
         var count = 0
@@ -12,18 +16,30 @@ public final class StreamedJSONArray: Sendable {
 
     public static let chunkSize = 1 << 16
     private let writer: IssueJSONWriter
+    private let fields: [IssueField]
+    private let layout: Layout
     private let output: @Sendable ([UInt8]) -> Void
     private let state = Mutex(State())
 
-    public init(fields: [IssueField], output: @escaping @Sendable ([UInt8]) -> Void) {
+    public init(fields: [IssueField], layout: Layout = .compact, output: @escaping @Sendable ([UInt8]) -> Void) {
         self.writer = IssueJSONWriter(fields: fields)
+        self.fields = fields
+        self.layout = layout
         self.output = output
     }
 
     public func append(_ issue: Issue) {
         state.withLock { state in
-            state.buffer += Array((state.count == 0 ? "[\n  " : ",\n  ").utf8)
-            writer.write(issue, into: &state.buffer)
+            switch layout {
+            case .compact:
+                state.buffer.append(UInt8(ascii: state.count == 0 ? "[" : ","))
+                writer.write(issue, into: &state.buffer)
+            case .pretty:
+                state.buffer += (state.count == 0 ? "[\n  " : ",\n  ").utf8
+                let lines = IssueJSON.object(issue, fields: fields).pretty.dropLast().split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                state.buffer += lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n").dropFirst(2).utf8
+            }
             state.count += 1
             if state.buffer.count >= StreamedJSONArray.chunkSize { flush(&state) }
         }
@@ -31,7 +47,8 @@ public final class StreamedJSONArray: Sendable {
 
     public func finish() {
         state.withLock { state in
-            state.buffer += Array((state.count == 0 ? "[]\n" : "\n]\n").utf8)
+            let end = layout == .compact ? "]\n" : "\n]\n"
+            state.buffer += Array((state.count == 0 ? "[]\n" : end).utf8)
             flush(&state)
         }
     }

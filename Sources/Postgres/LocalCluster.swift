@@ -51,8 +51,10 @@ public struct LocalCluster: Sendable {
 
     /// Makes sure the cluster exists, runs and holds its database; returns the
     /// connection settings. Fast when it already runs: one connection attempt, no processes.
+    /// `starting` is told when this call starts the server (`creating`: it makes the cluster
+    /// first), so a program can say that a server now runs on the person's behalf.
     @discardableResult
-    public func ensureRunning() throws -> String {
+    public func ensureRunning(starting: (_ creating: Bool) -> Void = { _ in }) throws -> String {
         try checkSocketPathFits()
         let settings = connectionSettings()
         if FileManager.default.fileExists(atPath: socketFile.path),
@@ -61,8 +63,12 @@ public struct LocalCluster: Sendable {
             return settings
         }
         try withLock {
-            if !isInitialized { try initialize() }
-            if try !isRunning() { try runControl(["start", "-w", "-t", "60", "-l", logFile.path]) }
+            let creating = !isInitialized
+            if creating { try initialize() }
+            if try !isRunning() {
+                starting(creating)
+                try runControl(["start", "-w", "-t", "60", "-l", logFile.path])
+            }
             try createDatabaseIfMissing()
         }
         return settings

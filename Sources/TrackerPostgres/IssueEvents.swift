@@ -23,8 +23,10 @@ enum IssueEvents {
           LEFT JOIN changes change ON change.xact = e.xact
         """
 
+    /// In time order: an import writes an issue's events before its comments' events, so the id
+    /// order would put a close before the comments that came first.
     static func timelineStatement(of number: Int64) -> Statement {
-        Statement(select + " WHERE e.issue_number = $1 ORDER BY e.id", [number])
+        Statement(select + " WHERE e.issue_number = $1 ORDER BY e.created_at, e.id", [number])
     }
 
     static func event(from row: Row) throws -> IssueEvent {

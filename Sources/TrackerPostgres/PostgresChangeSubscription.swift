@@ -86,6 +86,8 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
             throw TrackerError.notFound(
                 "no event \(event ?? 0): --since takes an event id that `tracker watch` printed")
         }
+        // Before every event: no transaction id and no event id is below 0.
+        if start == .beginning { return ChangePosition(group: 0, event: 0) }
         return ChangePosition(group: try ChangeFeedQueries.group(group), event: event ?? 0)
     }
 

@@ -75,6 +75,8 @@ extension InMemoryIssueRepository {
         switch start {
         case .now:
             return ChangePosition(group: UInt64(changeLog.count), event: Int64(changeLog.count))
+        case .beginning:
+            return ChangePosition(group: 0, event: 0)
         case .after(let event):
             guard event >= 1, event <= changeLog.count else {
                 throw TrackerError.notFound("no event \(event): --since takes an event id that `tracker watch` printed")

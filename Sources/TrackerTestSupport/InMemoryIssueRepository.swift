@@ -112,6 +112,10 @@ public actor InMemoryIssueRepository: IssueRepository {
         try takeFailure()
         guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
         if trashedIssues[number.value] != nil { throw TrackerError.inTrash(number) }
-        return IssueDetails(issue: issue, events: events[number.value] ?? [], comments: comments(of: number))
+        // In time order, as PostgreSQL reads them (created_at, then the order they were written).
+        let timeline = (events[number.value] ?? []).enumerated().sorted {
+            ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
+        }.map(\.element)
+        return IssueDetails(issue: issue, events: timeline, comments: comments(of: number))
     }
 }

@@ -1,12 +1,29 @@
 import ChildProcesses
 
-/// Opens `$VISUAL` or `$EDITOR` on a temporary file, only when a person is at a terminal.
+/// Opens the person's editor on a temporary file, only when a person is at a terminal. The
+/// editor is the config file's `editor`, else `$VISUAL`, else `$EDITOR` (gh's order, below its
+/// own `GH_EDITOR`), else the first of `editor` (Debian's chosen one), `nano` and `vi` on
+/// `PATH`, as git falls back.
 enum BodyEditor {
-    static func make(environment: [String: String]) -> (@Sendable (String) -> String?)? {
+    static let fallbacks = ["editor", "nano", "vi"]
+
+    /// `fallback`: with none named, the commands fall back to `editor`, `nano`, `vi`; the
+    /// screens read typed lines instead (a lone `.` ends them).
+    static func make(
+        environment: [String: String], configured: String? = Settings.shared.editor, fallback: Bool = true
+    ) -> (@Sendable (String) -> String?)? {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-            let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+            let editor = command(environment: environment, configured: configured, fallback: fallback)
         else { return nil }
         return { text in edit(text, editor: editor, in: FileManager.default.temporaryDirectory) }
+    }
+
+    /// The editor's command: the first of those above that is set, or found.
+    static func command(environment: [String: String], configured: String?, fallback: Bool = true) -> String? {
+        let named = [configured, environment["VISUAL"], environment["EDITOR"]].compactMap { $0?.trimmed }
+        if let chosen = named.first(where: { !$0.isEmpty }) { return chosen }
+        guard fallback else { return nil }
+        return fallbacks.first { Pager.programExists($0, path: environment["PATH"]) }
     }
 
     /// The text after `editor` changed it, or nil when it failed. The file is 0600 in a new 0700

@@ -65,7 +65,11 @@ extension CompositionRoot {
     /// The interactive screens, acting as `actor` with what the session's level allows, shown on the
     /// line front.
     @MainActor
-    func screens(actor: Login, permissions: Permissions, on terminal: any Terminal) -> ScreenFactory {
+    /// `editorFallback`: with no editor named, a body opens in `editor`, `nano` or `vi` (as the
+    /// commands do) rather than being typed line by line (the screens' way).
+    func screens(
+        actor: Login, permissions: Permissions, on terminal: any Terminal, editorFallback: Bool = false
+    ) -> ScreenFactory {
         let useCases = ScreenFactory.UseCases(
             listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue, reopenIssue: reopenIssue,
             createIssue: createIssue, assignIssues: assignIssues, unassignIssues: unassignIssues,
@@ -75,7 +79,9 @@ extension CompositionRoot {
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges,
             showHistory: showHistory)
-        let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
+        let front = LinePresenters(
+            terminal: terminal, me: actor,
+            editBody: BodyEditor.make(environment: environment, fallback: editorFallback))
         return ScreenFactory(actor: actor, useCases: useCases, presenters: front, permissions: permissions)
     }
 }

@@ -104,7 +104,7 @@ struct CompositionRoot: Sendable {
         let text = typed ?? osLoginName()
         let login: Login
         do {
-            login = try Login(text)
+            login = try Login(typed: text)
         } catch {
             throw TrackerError.invalidInput(
                 field: "acting user",

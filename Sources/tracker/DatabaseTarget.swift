@@ -1,8 +1,10 @@
 import Postgres
+import TerminalKit
 import TrackerCore
 
-/// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else libpq's own
-/// `PG*` variables when any is set, else the private cluster.
+/// Which PostgreSQL `tracker` talks to: `--database-url`, else `DATABASE_URL`, else the config
+/// file's `database_url`, else libpq's own `PG*` variables when any is set, else the private
+/// cluster (see `Settings` for why the config file comes between).
 enum DatabaseTarget: Sendable {
     /// A URL or key=value settings, and where they were given (`--database-url`, `DATABASE_URL`).
     case url(String, from: String)
@@ -14,6 +16,9 @@ enum DatabaseTarget: Sendable {
     static func resolve(flag: String?, environment: [String: String]) throws -> DatabaseTarget {
         if let flag { return .url(flag, from: "--database-url") }
         if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url, from: "DATABASE_URL") }
+        if let url = Settings.shared.databaseURL {
+            return .url(url, from: "database_url in \(Settings.shared.file.path)")
+        }
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }
@@ -57,7 +62,15 @@ enum DatabaseTarget: Sendable {
             return nil
         case .managed(let cluster):
             do {
-                return try cluster.ensureRunning()
+                return try cluster.ensureRunning { creating in
+                    // Said once per start, on stderr: a server now runs after tracker exits.
+                    let what = creating ? "created and started" : "started"
+                    StandardStreams.writeError(
+                        Console.errorLine(
+                            "note: \(what) the private PostgreSQL in \(cluster.directory.path) (no database is "
+                                + "configured); it keeps running after tracker exits: `tracker db stop` stops it"
+                        ).utf8)
+                }
             } catch let error as LocalClusterError {
                 throw TrackerError.databaseUnavailable("cannot start the private PostgreSQL: \(error.trackerWording)")
             } catch let error as PostgresError {

@@ -3,7 +3,9 @@ import ArgumentParser
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("database-url"),
-        help: "PostgreSQL URL; default DATABASE_URL, then libpq's PG* variables, then the private cluster.")
+        help:
+            "PostgreSQL URL; default DATABASE_URL, then the config's database_url, then libpq's PG* variables, then the private cluster."
+    )
     var databaseURL: String?
 
     @Option(name: .customLong("as"), help: "Act as this user (default TRACKER_USER, then your OS login).")

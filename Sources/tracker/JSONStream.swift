@@ -5,12 +5,16 @@ import TerminalKit
 import TrackerCore
 import TrackerUI
 
-/// Every matching issue as one JSON array, written to a terminal's `streamOutput` as rows arrive.
+/// Every matching issue as one JSON array, written to a terminal's `streamOutput` as rows arrive:
+/// compact for a program, pretty and escaped for a person (`ProgramOutput`'s rule).
 enum JSONStream {
     static func write(
-        _ filter: IssueFilter, fields: [IssueField], from streamIssues: StreamIssues, to output: any StreamOutput
+        _ filter: IssueFilter, fields: [IssueField], from streamIssues: StreamIssues, to output: any StreamOutput,
+        forProgram: Bool
     ) async throws {
-        let array = StreamedJSONArray(fields: fields) { chunk in output.write(chunk) }
+        let array = StreamedJSONArray(fields: fields, layout: forProgram ? .compact : .pretty) { chunk in
+            output.write(forProgram ? chunk : Array(VisibleText.block(String(decoding: chunk, as: UTF8.self)).utf8))
+        }
         try await streamIssues(filter) { issue in array.append(issue) }
         array.finish()
     }

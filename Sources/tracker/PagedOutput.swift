@@ -14,11 +14,15 @@ enum Paging {
 extension CompositionRoot {
     /// Renders to the terminal, through the `Pager` when there is one and `paging` asks for it.
     /// The text is collected first, with the terminal's width and colours, and the database
-    /// session is closed before the pager opens: a person may read for a long time.
+    /// session is closed before the pager opens: a person may read for a long time. JSON
+    /// (`.never`) goes through `--jq`/`--template` when one is given.
     @MainActor
-    func render(_ paging: Paging, noPager: Bool, _ render: @MainActor (any Terminal) -> Void) async {
+    func render(
+        _ paging: Paging, noPager: Bool, transform: JSONTransform? = nil, _ render: @MainActor (any Terminal) -> Void
+    ) async throws {
         let terminal = self.terminal
-        guard paging != .never, let size = terminal.size, let pager = Pager(disabled: noPager, environment: environment)
+        if paging == .never { return try JSONOutput.write(transform, to: terminal, render) }
+        guard let size = terminal.size, let pager = Pager(disabled: noPager, environment: environment)
         else { return render(terminal) }
         let collected = CollectedTerminal(terminal)
         render(collected)
@@ -36,13 +40,17 @@ final class CollectedTerminal: Terminal {
     private let base: any Terminal
     private(set) var text = ""
 
-    init(_ base: any Terminal) {
+    private let forProgram: Bool
+
+    /// `forProgram`: it has no width, so what is rendered is what a program would read.
+    init(_ base: any Terminal, forProgram: Bool = false) {
         self.base = base
+        self.forProgram = forProgram
         streamOutput = base.streamOutput
         streamError = base.streamError
     }
 
-    var width: Int? { base.width }
+    var width: Int? { forProgram ? nil : base.width }
     var height: Int? { base.height }
     var usesColor: Bool { base.usesColor }
     var colorDepth: ColorDepth { base.colorDepth }

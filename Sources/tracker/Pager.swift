@@ -2,8 +2,8 @@ import ChildProcesses
 import TerminalKit
 import TrackerUI
 
-/// Output a person reads through a pager, as gh and git show it: `TRACKER_PAGER`, else `PAGER`,
-/// else `less -FRX` (quits when the text fits one screen, keeps colours, leaves it on the screen).
+/// Output a person reads through a pager, as gh and git show it: `TRACKER_PAGER`, else the config
+/// file's `pager`, else `PAGER`, else `less -FRX` (quits when the text fits one screen, keeps colours, leaves it on the screen).
 /// Never when standard output is not a terminal; `--no-pager`, an empty value or `cat` print
 /// directly, and so does a pager that cannot be found or started, with no error.
 struct Pager {
@@ -13,7 +13,7 @@ struct Pager {
     /// The pager for this run, nil when output goes straight to standard output.
     init?(disabled: Bool, environment: [String: String]) {
         guard !disabled, isatty(STDOUT_FILENO) == 1 else { return nil }
-        let chosen = environment["TRACKER_PAGER"] ?? environment["PAGER"] ?? "less -FRX"
+        let chosen = environment["TRACKER_PAGER"] ?? Settings.shared.pager ?? environment["PAGER"] ?? "less -FRX"
         let command = chosen.trimmed
         guard !command.isEmpty, command != "cat", Pager.programExists(command, path: environment["PATH"]) else {
             return nil

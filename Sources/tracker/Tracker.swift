@@ -1,4 +1,5 @@
 import ArgumentParser
+import SettingsFile
 import TerminalKit
 import TrackerCore
 import TrackerUI
@@ -11,8 +12,9 @@ struct Tracker: AsyncParsableCommand {
         discussion: """
             With no subcommand, opens the interactive screens (issue list → new issue → assignees); \
             it reads commands from standard input, so it also works from a pipe.
-            Exit codes: 0 success, 1 unexpected error, 64 usage error, 65 invalid input, not found or not \
-            yours, 69 database unavailable, 75 someone else edited the issue first (your text is kept), 78 database schema out of step (run `tracker migrate` or upgrade).
+            Exit codes (README's table): 0 success, 1 unexpected error, 64 usage error, 65 invalid input or \
+            not found, 69 unavailable (the database, jq), 75 someone else changed it first (your text is kept), \
+            77 not allowed, 78 configuration (the database schema: run `tracker migrate`; a config file).
             """,
         version: TrackerVersion.line,
         subcommands: [
@@ -20,7 +22,8 @@ struct Tracker: AsyncParsableCommand {
             StatusCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
             DeleteIssuesCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, DiffCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, VersionCommand.self,
+            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, ConfigCommand.self,
+            AliasCommand.self, VersionCommand.self,
         ]
     )
 
@@ -48,7 +51,10 @@ struct Tracker: AsyncParsableCommand {
         }
         do {
             try CommandLineText.requireValidUTF8()
-            let arguments = try CommandWords.rewrite(Array(CommandLine.arguments.dropFirst()))
+            let settings = try Settings.load(environment: ProcessInfo.processInfo.environment)
+            Settings.keep(settings)
+            let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
+            let arguments = try CommandWords.rewrite(typed)
             var command = try parseAsRoot(JSONFieldsArgument.rewrite(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -58,13 +64,20 @@ struct Tracker: AsyncParsableCommand {
         } catch let error as CommandWordsError {
             Console.terminal.sayError(error.description)
             exitProcess(ExitCode.validationFailure.rawValue)
+        } catch let error as SettingsError {
+            Console.terminal.sayError("\(error); fix it, or remove it to start afresh")
+            exitProcess(ExitStatus.configuration)
+        } catch let error as ProgramUnavailable {
+            Console.terminal.sayError(error.description)
+            exitProcess(ExitStatus.unavailable)
         } catch let error as TrackerError {
             Console.terminal.sayError("\(error)")
             exitProcess(ExitStatus.of(error))
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let message = OptionSuggestions.improve(
+                message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
             Console.terminal.sayError("\(message) (see --help)")
             exitProcess(code.rawValue)
         }
@@ -79,12 +92,18 @@ enum ExitStatus {
     static let conflict: Int32 = 75
     static let unavailable: Int32 = 69
     static let schemaMismatch: Int32 = 78
+    /// sysexits' EX_CONFIG, as for the schema: a config file that cannot be read.
+    static let configuration: Int32 = 78
     /// sysexits' EX_NOPERM: the database does not allow this role the change.
     static let accessDenied: Int32 = 77
     static let failure: Int32 = 1
 
+    /// 64 when the command line itself is wrong (a flag's value that is not one of its words,
+    /// fields or numbers: `--sort`, `--json`, `--since`), 65 when a value breaks the data's
+    /// rules or names nothing; README's exit-code table says the same.
     static func of(_ error: TrackerError) -> Int32 {
         switch error {
+        case .invalidInput(let field, _) where field.hasPrefix("-"): usage
         case .invalidInput, .notFound, .unknownUser, .unknownLabel, .unknownMilestone, .unknownActingUser,
             .tooManyAssignees,
             .notPermitted:

@@ -68,13 +68,20 @@ import TrackerUI
     }
 
     @Test func theLabelTableListsNameDescriptionAndColour() throws {
-        let terminal = ScriptedTerminal()
+        let terminal = ScriptedTerminal(width: 80)
         LabelTableView(json: false).render(try labels(), searched: false, to: terminal)
         let lines = terminal.output.split(separator: "\n").map(String.init)
         #expect(lines == ["NAME  DESCRIPTION  COLOR", "bug   Broken       #d73a4a", "ui                 #1d76db"])
-        let empty = ScriptedTerminal()
+        let empty = ScriptedTerminal(width: 80)
         LabelTableView(json: false).render([], searched: true, to: empty)
         #expect(empty.output == "No labels match.\n")
+        // For a program: gh's fields, tab-separated, no header; nothing at all when there are none.
+        let piped = ScriptedTerminal()
+        LabelTableView(json: false).render(try labels(), searched: false, to: piped)
+        #expect(piped.output == "bug\tBroken\t#d73a4a\nui\t\t#1d76db\n")
+        let pipedEmpty = ScriptedTerminal()
+        LabelTableView(json: false).render([], searched: true, to: pipedEmpty)
+        #expect(pipedEmpty.output.isEmpty && pipedEmpty.errors == "No labels match.\n")
         let json = ScriptedTerminal()
         LabelTableView(json: true).render(try labels(), searched: false, to: json)
         let array = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]]
@@ -88,13 +95,19 @@ import TrackerUI
         let later = Milestone(
             number: try MilestoneNumber(2), title: try MilestoneTitle("v2.0"),
             dueOn: Timestamp(iso8601: "2099-01-01T00:00:00Z"))
-        let terminal = ScriptedTerminal()
+        let terminal = ScriptedTerminal(width: 80)
         MilestoneTableView(json: false, now: { now }).render([late, later], showsState: false, to: terminal)
         let lines = terminal.output.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
         #expect(lines[0] == "#  TITLE  OPEN  CLOSED  DONE  DUE")
         #expect(lines[1] == "1  v1.0   2     1       33%   2020-01-01 overdue")
         #expect(lines[2] == "2  v2.0   0     0       0%    2099-01-01")
-        let coloured = ScriptedTerminal(usesColor: true)
+        let piped = ScriptedTerminal()
+        MilestoneTableView(json: false, now: { now }).render([late, later], showsState: false, to: piped)
+        #expect(
+            piped.output
+                == "1\tv1.0\tOPEN\t2\t1\t33\t2020-01-01T00:00:00Z\n2\tv2.0\tOPEN\t0\t0\t0\t2099-01-01T00:00:00Z\n")
+        let coloured = ScriptedTerminal(width: 80, usesColor: true)
         MilestoneTableView(json: false, now: { now }).render([late], showsState: true, to: coloured)
         #expect(coloured.output.contains("\u{1B}[31m2020-01-01 overdue\u{1B}[0m"))
         #expect(coloured.output.contains("STATE"))

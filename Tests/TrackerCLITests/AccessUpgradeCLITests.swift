@@ -34,12 +34,18 @@ import TrackerTestSupport
         #expect(
             migrated.stdout.contains("Applied 0013_access.sql") && migrated.stdout.contains("Applied 0014_changes.sql"))
 
-        let access = try owner.run(["access", "list"]).stdout
+        var atTerminal = owner
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        let access = try atTerminal.run(["access", "list"]).stdout
         #expect(access.contains("admin    owner (role owner)"), "\(access)")
         #expect(access.contains("write    role bob") && access.contains("read     role carol"), "\(access)")
         #expect(
             access.contains("-        alice: needs a role") && access.contains("-        bob: needs a role"),
             "\(access)")
+        // For a program: level, login, role, tab-separated (a user without a role has no level).
+        let piped = try owner.run(["access", "list"]).stdout
+        #expect(piped.contains("admin\towner\towner\n") && piped.contains("write\t\tbob\n"), "\(piped)")
+        #expect(piped.contains("\talice\t\n"), "\(piped)")
         #expect(
             try team.psql(
                 as: "bob", "INSERT INTO tracker.issue_events (issue_number, kind, actor_id) VALUES (1, 'closed', 1)"

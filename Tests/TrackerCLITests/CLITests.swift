@@ -147,10 +147,17 @@ import TrackerTestSupport
         #expect(listed.stdout.contains("alice") && listed.stdout.contains("Alice Liddell"))
         #expect(!listed.stdout.contains("tester"))
         #expect(try tracker.run(["users", "add", "alf", "--name", "Alf / Melmac"]).status == 0)
-        #expect(try tracker.run(["users", "list", "-S", "al"]).stdout == "alf    Alf / Melmac\nalice  Alice Liddell\n")
+        #expect(try tracker.run(["users", "list", "-S", "al"]).stdout == "alf\tAlf / Melmac\nalice\tAlice Liddell\n")
+        var atTerminal = tracker
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        #expect(
+            try atTerminal.run(["users", "list", "-S", "al"]).stdout == "alf    Alf / Melmac\nalice  Alice Liddell\n")
         let json = try tracker.run(["users", "list", "-S", "al", "--json"]).stdout
         #expect(
-            json == """
+            json == "[{\"login\":\"alf\",\"name\":\"Alf / Melmac\"},{\"login\":\"alice\",\"name\":\"Alice Liddell\"}]\n"
+        )
+        #expect(
+            try atTerminal.run(["users", "list", "-S", "al", "--json"]).stdout == """
                 [
                   {
                     "login" : "alf",

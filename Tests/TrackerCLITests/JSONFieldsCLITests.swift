@@ -48,13 +48,12 @@ import TrackerTestSupport
             (["users", "list", "--json", "nope"], "login,name"),
         ] {
             let refused = try tracker.run(arguments)
-            #expect(refused.status == 65, "\(arguments): \(refused.stderr)")
+            #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
             #expect(refused.stderr.hasPrefix("tracker: invalid --json: unknown field 'nope'; available: \(available)"))
             #expect(refused.stderr.split(separator: "\n").count == 1)
         }
         let shown = try tracker.run(["list", "--state", "all", "--json", "number,comments"])
-        #expect(shown.stdout.contains("\"number\" : 1") && !shown.stdout.contains("\"number\" : 2"), "no second issue")
-        #expect(shown.stdout.contains("\"comments\" : [\n\n    ]") || shown.stdout.contains("\"comments\" : []"))
+        #expect(shown.stdout == "[{\"comments\":[],\"number\":1}]\n", "no second issue: \(shown.stdout)")
     }
 }
 

@@ -40,10 +40,15 @@ import TrackerTestSupport
         #expect(listed?.map { $0["name"] } == ["bug", "ui"])
         #expect(listed?.last?["color"]?.count == 6, "a colour is picked when none is given")
 
-        let table = try tracker.run(["label", "list"]).stdout
+        var atTerminal = tracker
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        let table = try atTerminal.run(["label", "list"]).stdout
         #expect(table.hasPrefix("NAME  DESCRIPTION          COLOR\nbug   Something is broken  #d73a4a\n"))
+        #expect(try tracker.run(["label", "list"]).stdout.hasPrefix("bug\tSomething is broken\t#d73a4a\nui\t\t#"))
         #expect(try tracker.run(["label", "list", "--search", "BROKEN"]).stdout.contains("bug"))
-        #expect(try tracker.run(["label", "list", "--search", "nothing"]).stdout == "No labels match.\n")
+        #expect(try atTerminal.run(["label", "list", "--search", "nothing"]).stdout == "No labels match.\n")
+        let piped = try tracker.run(["label", "list", "--search", "nothing"])
+        #expect(piped.stdout.isEmpty && piped.stderr == "No labels match.\n")
 
         let edited = try tracker.run(["label", "edit", "bug", "--name", "defect", "--color", "#00ff00"])
         #expect(edited.status == 0 && edited.stdout == "Edited label 'defect'\n", "\(edited.stderr)")

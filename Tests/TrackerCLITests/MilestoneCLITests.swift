@@ -47,7 +47,9 @@ import TrackerTestSupport
         #expect(first["dueOn"] as? String == "2020-01-31T00:00:00Z" && first["state"] as? String == "OPEN")
         #expect(first["description"] as? String == "First")
 
-        let table = try tracker.run(["milestone", "list"]).stdout.split(separator: "\n").map(String.init)
+        var atTerminal = tracker
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        let table = try atTerminal.run(["milestone", "list"]).stdout.split(separator: "\n").map(String.init)
         #expect(
             table == [
                 "#  TITLE  OPEN  CLOSED  DONE  DUE",
@@ -96,7 +98,9 @@ import TrackerTestSupport
         #expect(try listed(tracker, "open").map { $0["title"] as? String } == ["v2"])
         #expect(try listed(tracker, "closed").map { $0["state"] as? String } == ["CLOSED"])
         #expect(try listed(tracker).map { $0["title"] as? String } == ["v2", "v1.0"], "open first")
-        let all = try tracker.run(["milestone", "list", "--state", "all"]).stdout
+        var atTerminal = tracker
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        let all = try atTerminal.run(["milestone", "list", "--state", "all"]).stdout
         #expect(all.contains("STATE") && !all.contains("overdue"), "a closed milestone is not overdue")
         #expect(try tracker.run(["milestone", "reopen", "v1.0"]).stdout == "Reopened milestone 'v1.0'\n")
 

@@ -42,9 +42,13 @@ import TrackerTestSupport
             INSERT INTO issue_events (issue_number, kind, actor_id, label_name)
                  SELECT 1, 'labeled', id, E'bug\\x1b[2J' FROM users WHERE login = 'mallory';
             """)
-        let users = try tracker.run(["users", "list"])
+        var atTerminal = tracker
+        atTerminal.environment["TRACKER_FORCE_TTY"] = "100"
+        let users = try atTerminal.run(["users", "list"])
         #expect(users.status == 0, "\(users.stderr)")
         #expect(users.stdout.contains("Mallory ^[]0;pwned^G <U+202E>evil"), "\(users.stdout)")
+        let piped = try tracker.run(["users", "list"])
+        #expect(piped.stdout.contains("mallory\tMallory \\u001b]0;pwned\\u0007 \\u202eevil\n"), "\(piped.stdout)")
         let shown = try tracker.run(["show", "1", "--no-pager"])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("bug^[[2J"), "\(shown.stdout)")

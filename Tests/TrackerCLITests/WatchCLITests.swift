@@ -154,15 +154,16 @@ import TrackerTestSupport
         #expect(printed.contains { $0["kind"] as? String == "assigned" })
     }
 
-    @Test func badArgumentsAreOneLineWithExit65() async throws {
+    /// A flag's malformed value is a usage error (64); a value naming nothing is 65.
+    @Test func badArgumentsAreOneLineWithExit64Or65() async throws {
         let tracker = try await CLITests.tracker()
-        for (arguments, wording) in [
-            (["--since", "0"], "is not an event id"), (["--since", "abc"], "is not an event id"),
-            (["--since", "99"], "no event 99"), (["--issue", "5"], "issue #5 does not exist"),
-            (["--assignee", "nobody-here"], "no user 'nobody-here'"),
+        for (arguments, wording, status) in [
+            (["--since", "1.5"], "is not an event id", Int32(64)), (["--since", "abc"], "is not an event id", 64),
+            (["--since", "99"], "no event 99", 65), (["--issue", "5"], "issue #5 does not exist", 65),
+            (["--assignee", "nobody-here"], "no user 'nobody-here'", 65),
         ] {
             let outcome = try tracker.run(["watch"] + arguments)
-            #expect(outcome.status == 65, "\(arguments): \(outcome.stderr)")
+            #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.contains(wording), "\(arguments): \(outcome.stderr)")
             #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
         }

@@ -47,6 +47,22 @@ import TrackerUI
         #expect(await issues.all.first?.labels.map(\.name) == (try names("bug")))
     }
 
+    /// `none`: every choice unticked (the numbers stay), and done saves that.
+    @Test func noneUnticksEveryChoiceAndDoneSavesIt() async throws {
+        let viewModel = screens.labelChoices(.issue(one))
+        await viewModel.send(.appear)
+        await viewModel.send(.pick(.clear))
+        #expect(viewModel.output.notice == .cleared && viewModel.output.picker.selected.isEmpty)
+        #expect(viewModel.output.picker.choices.count == 3, "the numbers stay")
+        let route = await viewModel.send(.pick(.done))
+        guard case .finished(let change?) = route else {
+            Testing.Issue.record("\(String(describing: route))")
+            return
+        }
+        #expect(change.removed == (try names("docs")) && change.added.isEmpty)
+        #expect(await issues.all.first?.labels.isEmpty == true)
+    }
+
     @Test func searchingNarrowsTheCandidates() async throws {
         let viewModel = screens.labelChoices(.issue(one))
         await viewModel.send(.appear)

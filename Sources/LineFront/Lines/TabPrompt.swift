@@ -56,7 +56,7 @@ struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
         switch parsed {
         case .quit: return .quit
         case .help:
-            terminal.writeLine(help)
+            terminal.writeHelp(help)
             return nil
         case .refresh: return .screen(refresh)
         case .unknown(let text): return .screen(unknown(text))
@@ -73,14 +73,26 @@ struct OrganizationPrompt<Action: Equatable & Sendable, Item, Input: Sendable> {
     }
 
     /// One answer per prompt, in order; nil (said) when the person cancels at any of them.
-    func ask(_ prompts: [String]) -> [String]? {
+    /// `checks[i]`, when given, checks the i-th answer as soon as it is typed: a refused one is
+    /// said and asked again, so nothing typed before it is lost and nothing after it is asked
+    /// in vain (a bad due date is refused before the description is typed).
+    func ask(_ prompts: [String], checks: [Int: (String) throws -> Void] = [:]) -> [String]? {
         var answers: [String] = []
-        for prompt in prompts {
-            guard let answer = terminal.readAnswer(prompt: prompt) else {
-                terminal.writeLine(TabFrameView.cancelled)
-                return nil
+        for (index, prompt) in prompts.enumerated() {
+            while true {
+                guard let answer = terminal.readAnswer(prompt: prompt) else {
+                    terminal.writeLine(TabFrameView.cancelled)
+                    return nil
+                }
+                do {
+                    try checks[index]?(answer)
+                } catch {
+                    terminal.writeFailure(TrackerError(wrapping: error))
+                    continue
+                }
+                answers.append(answer)
+                break
             }
-            answers.append(answer)
         }
         return answers
     }

@@ -4,7 +4,8 @@ import TrackerCore
 import TrackerUI
 
 /// `tracker access …`: what a grant or a revocation did, in one line; `list`, a level and who
-/// holds it per line (`-` and a hint for a user who still needs a role), or a JSON array of
+/// holds it per line (`-` and a hint for a user who still needs a role), for a program
+/// tab-separated `level`, `login`, `role` (empty when there is none), or a JSON array of
 /// `{login, role, level}`.
 @MainActor
 public struct AccessView {
@@ -32,10 +33,12 @@ public struct AccessView {
                     "level": JSONValue(entry.level?.rawValue),
                 ])
             }
-            terminal.writeLine(
-                VisibleText.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
-            )
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(objects)), to: terminal)
             return
+        }
+        if ProgramOutput.isForProgram(terminal) {
+            let rows = entries.map { [$0.level?.rawValue ?? "", $0.login?.value ?? "", $0.role ?? ""] }
+            return ProgramOutput.writeRows(rows, to: terminal)
         }
         for entry in entries {
             let name = entry.level?.rawValue ?? "-"

@@ -18,8 +18,7 @@ public struct HistoryView {
     /// `subject`: what the versions are of (`issue #12`, `comment 5`).
     public func render(_ history: TextHistory, of subject: String, to terminal: any Terminal) {
         if json {
-            terminal.write(
-                IssueJSON.encode(JSONFieldList.apply(fields, to: .array(history.versions.map(IssueJSON.version)))))
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(history.versions.map(IssueJSON.version))), to: terminal)
             return
         }
         if let first = history.firstKept {
@@ -31,6 +30,7 @@ public struct HistoryView {
                 Self.summary(VersionChange(before: before, after: after)),
             ]
         }
+        if ProgramOutput.isForProgram(terminal) { return ProgramOutput.writeRows(rows, to: terminal) }
         let table = Table(headers: ["VERSION", "WRITTEN", "BY", "CHANGE"], rows: rows, flexibleColumn: 3)
         terminal.write(table.render(width: terminal.width, colour: terminal.usesColor))
     }

@@ -3,7 +3,9 @@ import TerminalKit
 import TrackerCore
 
 /// `milestone list`: open milestones first, each with its open and closed issues, how much is
-/// done and when it is due ("overdue" once that has passed), or the same as a JSON array.
+/// done and when it is due ("overdue" once that has passed), or the same as a JSON array. For a
+/// program, tab-separated: `number`, `title`, `state` (`OPEN`/`CLOSED`), `openIssues`,
+/// `closedIssues`, `percentDone`, `dueOn` (ISO-8601, empty when none).
 @MainActor
 public struct MilestoneTableView {
     public let json: Bool
@@ -21,14 +23,15 @@ public struct MilestoneTableView {
     /// `showsState`: closed milestones may be listed, so each row says its state.
     public func render(_ milestones: [Milestone], showsState: Bool, to terminal: any Terminal) {
         if json {
-            terminal.write(
-                IssueJSON.encode(JSONFieldList.apply(fields, to: .array(milestones.map(IssueJSON.milestoneListing)))))
+            ProgramOutput.writeJSON(
+                JSONFieldList.apply(fields, to: .array(milestones.map(IssueJSON.milestoneListing))), to: terminal)
             return
         }
-        guard !milestones.isEmpty else {
-            terminal.writeLine("No milestones. Create one with `tracker milestone create TITLE --due YYYY-MM-DD`.")
-            return
+        let none = "No milestones. Create one with `tracker milestone create TITLE --due YYYY-MM-DD`."
+        if ProgramOutput.isForProgram(terminal) {
+            return ProgramOutput.writeRows(milestones.map(Self.fields), none: none, to: terminal)
         }
+        guard !milestones.isEmpty else { return terminal.writeLine(none) }
         let moment = now()
         var headers = ["#", "TITLE", "OPEN", "CLOSED", "DONE", "DUE"]
         if showsState { headers.append("STATE") }
@@ -46,6 +49,15 @@ public struct MilestoneTableView {
         var table = Table(headers: headers, rows: rows, flexibleColumn: 1)
         table.cellRuns[5] = dueRuns
         terminal.write(table.render(width: terminal.width, colour: terminal.usesColor))
+    }
+
+    /// One milestone's documented fields for a program.
+    nonisolated static func fields(_ milestone: Milestone) -> [String] {
+        [
+            "\(milestone.number)", milestone.title.value, milestone.state.rawValue.uppercased(),
+            "\(milestone.openIssues)", "\(milestone.closedIssues)", "\(milestone.percentDone)",
+            milestone.dueOn?.iso8601 ?? "",
+        ]
     }
 
     /// `2026-12-31`, `2024-01-01 overdue`, or `-` with no due date.

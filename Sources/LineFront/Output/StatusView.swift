@@ -38,7 +38,7 @@ public struct StatusView {
                     "totalCount": .integer(Int64(section.total)),
                 ]
             }
-            terminal.write(IssueJSON.encode(.object(object)))
+            ProgramOutput.writeJSON(.object(object), to: terminal)
         case .table:
             terminal.write(text(status, width: terminal.width))
         }

@@ -20,11 +20,11 @@ public struct TrashView {
             return
         }
         if json {
-            terminal.write(
-                IssueJSON.encode(JSONFieldList.apply(fields, to: .array(output.items.map(IssueJSON.trashed)))))
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(output.items.map(IssueJSON.trashed))), to: terminal)
             return
         }
-        guard !output.items.isEmpty else { return terminal.writeLine("The trash is empty.") }
+        let forProgram = ProgramOutput.isForProgram(terminal)
+        guard !output.items.isEmpty || forProgram else { return terminal.writeLine("The trash is empty.") }
         let rows = output.items.map { item in
             switch item {
             case .issue(let issue, let at, let by):
@@ -36,6 +36,7 @@ public struct TrashView {
                 ]
             }
         }
+        if forProgram { return ProgramOutput.writeRows(rows, none: "The trash is empty.", to: terminal) }
         let table = Table(headers: ["ITEM", "TEXT", "DELETED", "BY"], rows: rows, flexibleColumn: 1)
         terminal.write(table.render(width: terminal.width, colour: terminal.usesColor))
     }

@@ -18,7 +18,7 @@ public struct UndoView {
     public func render(_ output: UndoViewModel.Output, to terminal: any Terminal) {
         if let undone = output.undone {
             if json {
-                return terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: IssueJSON.change(undone))))
+                return ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: IssueJSON.change(undone)), to: terminal)
             }
             terminal.writeLine("Undid your change of \(undone.madeAt.iso8601):")
             return lines(of: undone, to: terminal)
@@ -27,7 +27,7 @@ public struct UndoView {
             return json ? terminal.write("null\n") : terminal.writeLine("You have no change to undo.")
         }
         if json {
-            return terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: IssueJSON.change(candidate))))
+            return ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: IssueJSON.change(candidate)), to: terminal)
         }
         let undo = candidate.isUndo ? " (an undo: undoing it puts back what it took back)" : ""
         terminal.writeLine("Your last change, \(candidate.madeAt.iso8601)\(undo):")

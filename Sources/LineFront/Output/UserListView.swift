@@ -3,8 +3,8 @@ import TerminalKit
 import TrackerCore
 import TrackerUI
 
-/// `users list`: a login and a name per line, the names lined up, or a JSON array of
-/// `{login, name}`; nobody found is said in a line.
+/// `users list`: a login and a name per line, the names lined up (for a program tab-separated
+/// `login`, `name`), or a JSON array of `{login, name}`; nobody found is said in a line.
 @MainActor
 public struct UserListView {
     public let json: Bool
@@ -20,10 +20,12 @@ public struct UserListView {
         let users = output.users
         if json {
             let objects = users.map { JSONValue.object(["login": .string($0.login.value), "name": .string($0.name)]) }
-            terminal.writeLine(
-                VisibleText.block(String(IssueJSON.encode(JSONFieldList.apply(fields, to: .array(objects))).dropLast()))
-            )
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(objects)), to: terminal)
             return
+        }
+        if ProgramOutput.isForProgram(terminal) {
+            let none = output.notice.map(PeopleCommands.describe)
+            return ProgramOutput.writeRows(users.map { [$0.login.value, $0.name] }, none: none, to: terminal)
         }
         if let notice = output.notice { return terminal.writeLine(PeopleCommands.describe(notice)) }
         let width = users.map(\.login.value.count).max() ?? 0

@@ -58,6 +58,8 @@ public enum ChangeStart: Equatable, Sendable {
     case now
     /// Right after this event (an id `tracker watch` printed), in the feed's order.
     case after(event: Int64)
+    /// Every change kept, from the first (`--since 0`).
+    case beginning
 }
 
 /// One read of the feed.

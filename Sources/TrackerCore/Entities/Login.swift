@@ -24,6 +24,24 @@ public struct Login: Hashable, Sendable, CustomStringConvertible {
         value = text
     }
 
+    /// A login as a person types it wherever one is taken (`--assignee`, `--mention`, `--as`,
+    /// `users add`, the screens' filters): `@alice` is `alice`, as in a mention. `@me` is not a
+    /// login; `ResolveNames` reads it before this.
+    public init(typed text: String) throws(TrackerError) {
+        try self.init(Login.withoutAt(text))
+    }
+
+    /// `@me` (any case) as `me`, else `Login(typed:)`: how the screens read a login they know
+    /// the acting user of.
+    public static func typed(_ text: String, me: Login) throws(TrackerError) -> Login {
+        text.lowercased() == "@me" ? me : try Login(typed: text)
+    }
+
+    /// `text` without one leading `@`: how a typed login or a role's name is read.
+    public static func withoutAt(_ text: String) -> String {
+        text.hasPrefix("@") ? String(text.dropFirst()) : text
+    }
+
     private static func isWellFormed(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, first.isASCIILetter, scalars.last != "-" else { return false }

@@ -54,24 +54,24 @@ struct AccessCommand: AsyncParsableCommand {
             commandName: "list",
             abstract: "Every role holding a level, with its user, then the users who still need a role.")
 
-        @Flag(help: "Print a JSON array of {login, role, level} (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        /// `--json`: an array of {login, role, level}.
+        @OptionGroup var output: JSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.access)
+            let fields = try output.fields(available: JSONFieldList.access)
+            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
             let root = try await CompositionRoot.open(global, schema: .read)
-            try await list(fields: fields, on: root)
+            try await list(fields: fields, transform: transform, on: root)
         }
 
         @MainActor
-        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
-            let output = try await drive(root.access(), inputs: [.list])
-            AccessView(json: json, fields: fields).render(output.entries, to: root.terminal)
+        private func list(fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot) async throws {
+            let entries = try await drive(root.access(), inputs: [.list]).entries
+            try JSONOutput.write(transform, to: root.terminal) {
+                AccessView(json: output.json, fields: fields).render(entries, to: $0)
+            }
         }
     }
 

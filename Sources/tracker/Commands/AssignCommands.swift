@@ -18,7 +18,7 @@ struct AssignCommand: AsyncParsableCommand {
     func run() async throws {
         let (numbers, names) = try IssueArguments.split(words)
         let root = try await CompositionRoot.open(global)
-        try await Assignments.change(numbers, on: root) { .add(try await root.names.logins(names)) }
+        try await Assignments.change(numbers, on: root) { .add(try await root.names.logins(ListArgument.items(names))) }
     }
 }
 
@@ -42,7 +42,7 @@ struct UnassignCommand: AsyncParsableCommand {
         if all && !names.isEmpty { throw ValidationError("give logins or --all, not both") }
         let root = try await CompositionRoot.open(global)
         try await Assignments.change(numbers, on: root) {
-            all ? .removeAll : .remove(try await root.names.logins(names))
+            all ? .removeAll : .remove(try await root.names.logins(ListArgument.items(names)))
         }
     }
 }

@@ -35,15 +35,14 @@ struct CommentBodyOptions: ParsableArguments {
         help: "Write the text in $VISUAL or $EDITOR (what happens at a terminal when no text is given).")
     var usesEditor = false
 
-    @Flag(help: "Print the comment as JSON (id, author, body, createdAt, updatedAt; --json FIELDS: only those).")
-    var json = false
+    /// `--json` prints id, author, body, createdAt, updatedAt.
+    @OptionGroup var output: JSONOptions
 
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    var json: Bool { output.json }
 
     /// `--json FIELDS`, read before anything is written.
     func fields() throws -> JSONFieldList? {
-        try JSONFieldList.selection(jsonFields, available: JSONFieldList.comment)
+        try output.fields(available: JSONFieldList.comment)
     }
 
     var given: Bool { body != nil || bodyFile != nil }
@@ -150,8 +149,9 @@ struct AddCommentCommand: AsyncParsableCommand {
         do {
             let output = try await drive(composer, inputs: [.text(body ?? ""), .post])
             guard let comment = output.posted else { return }
-            CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(
-                comment, .added, to: root.terminal)
+            try JSONOutput.write(try text.output.transform(environment: root.environment), to: root.terminal) {
+                CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(comment, .added, to: $0)
+            }
         } catch let error as TrackerError {
             guard composer.output.kept else { throw error }
             throw error.noting(recoverHint)
@@ -201,7 +201,9 @@ struct EditCommentCommand: AsyncParsableCommand {
         }
         let output = try await drive(comment, inputs: [.edit(body)])
         guard let edited = output.comment, let change = output.change else { return }
-        CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(edited, change, to: root.terminal)
+        try JSONOutput.write(try text.output.transform(environment: root.environment), to: root.terminal) {
+            CommentNoticeView(format: text.json ? .json : .table, fields: fields).render(edited, change, to: $0)
+        }
     }
 }
 
@@ -253,18 +255,16 @@ struct CommentHistoryCommand: AsyncParsableCommand {
     @Argument(help: "The comment id.")
     var id: String
 
-    @Flag(help: "Print JSON (version, body, author, createdAt; --json FIELDS: only those).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let id = try CommentID(parsing: id)
-        let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.version)
+        let fields = try output.fields(available: JSONFieldList.version)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await HistoryListing.show(.comment(id), of: "comment \(id)", json: json, fields: fields, on: root)
+        try await HistoryListing.show(
+            .comment(id), of: "comment \(id)", json: output.json, fields: fields, transform: transform, on: root)
     }
 }

@@ -7,7 +7,11 @@ struct CreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create an issue.",
-        discussion: "Prints \"Created issue #N\", or the issue as JSON with --json."
+        discussion: """
+            Prints "Created issue #N", or the issue as JSON with --json. At a terminal with no title, asks \
+            for it and opens your editor for the body, as the new-issue screen does (gh prompts too); -e \
+            writes the title (first line) and body in your editor.
+            """
     )
 
     @Option(name: [.customShort("t"), .long], help: "A one-line summary (1–256 characters).")
@@ -31,25 +35,32 @@ struct CreateCommand: AsyncParsableCommand {
 
     @Option(
         name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
-        help: "Add this label (repeat for more).")
+        help: "Add these labels (comma-separated or repeated).")
     var labels: [String] = []
 
-    @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (its title or number).")
     var milestone: String?
 
-    @Flag(help: "Print the created issue as JSON (--json FIELDS: only those fields).")
-    var json = false
+    @Flag(
+        name: [.customShort("e"), .customLong("editor")],
+        help: "Write the title (first line) and the body in your editor ($VISUAL, $EDITOR, editor, nano, vi).")
+    var usesEditor = false
 
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
+    /// A person at a terminal is asked for what is missing; a script must give it.
+    private var atTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
     func validate() throws {
-        if title == nil && !recover {
+        let givesOthers = body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty || milestone != nil
+        if title == nil && !recover && !usesEditor && (!atTerminal || givesOthers) {
             throw ValidationError(
-                "give a title with -t/--title (or --recover a saved draft; plain `tracker` opens the interactive screens)"
-            )
+                "give a title with -t/--title (or --recover a saved draft; at a terminal, tracker asks for it)")
+        }
+        if usesEditor && (recover || !atTerminal) {
+            throw ValidationError("--editor opens your editor at a terminal, for a new issue (not with --recover)")
         }
         if recover
             && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
@@ -63,37 +74,96 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let format = try OutputFormat(json: json, fields: jsonFields)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
         let environment = ProcessInfo.processInfo.environment
+        let transform = try output.transform(environment: environment)
         var draft = SavedDraft(
-            title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [], labels: labels,
+            title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [],
+            labels: ListArgument.items(labels),
             milestone: milestone)
+        if usesEditor {
+            draft = try Self.written(draft, environment: environment)
+        } else if title == nil && !recover {
+            return try await prompt(environment: environment)
+        }
         if recover {
             guard let saved = try CompositionRoot.recoverDraft(environment: environment)() else {
                 throw TrackerError.notFound("there is no saved draft to recover")
             }
             draft = saved
         }
-        let names = (recover ? draft.assignees : assignees.flatMap { $0.split(separator: ",").map(String.init) })
-            .map { $0.trimmed }
+        let names = ListArgument.items(recover ? draft.assignees : assignees)
         let labelNames = try draft.labels.map { try LabelName($0) }
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
         _ = try IssueDraft(
-            title: draft.title, body: draft.body, assignees: try names.filter { $0 != "@me" }.map { try Login($0) })
+            title: draft.title, body: draft.body,
+            assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
         let root = try await CompositionRoot.open(global)
         try await create(
-            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format, on: root)
+            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format,
+            transform: transform,
+            on: root)
+    }
+
+    /// `-e`: the title and body as the person writes them in their editor.
+    private static func written(_ draft: SavedDraft, environment: [String: String]) throws -> SavedDraft {
+        guard let editor = BodyEditor.make(environment: environment) else {
+            throw ValidationError("no editor found: set $EDITOR (or `tracker config set editor vim`)")
+        }
+        guard let saved = editor(IssueText(title: draft.title, body: draft.body).text) else {
+            throw TrackerError.invalidInput(field: "editor", rule: "the editor failed; nothing was created")
+        }
+        guard let text = IssueText(parsing: saved) else {
+            throw TrackerError.invalidInput(field: "title", rule: "the editor left the text empty; nothing was created")
+        }
+        var written = draft
+        written.title = text.title
+        written.body = text.body
+        return written
+    }
+
+    /// No title at a terminal: the new-issue screen asks for it, opens the editor for the body,
+    /// offers assignees, labels and the milestone, and asks to confirm, as `n` does in `tracker`.
+    @MainActor
+    private func prompt(environment: [String: String]) async throws {
+        let root = try await CompositionRoot.open(global)
+        let author = try await root.actingUser().login
+        switch await start(author: author, on: root) {
+        case .created(let issue):
+            let view = IssueCreatorView(format: try OutputFormat(json: output.json, fields: output.jsonFields))
+            var created = IssueCreatorViewModel.Output()
+            created.created = issue
+            try JSONOutput.write(try output.transform(environment: environment), to: root.terminal) {
+                view.render(created, to: $0)
+            }
+        case .cancelled:
+            root.terminal.writeLine("Nothing was created.")
+        case .notCreated(let error, _, let kept):
+            throw kept == .saved ? error.noting("your draft is kept: `tracker create --recover` creates it") : error
+        }
+    }
+
+    @MainActor
+    private func start(author: Login, on root: CompositionRoot) async -> IssueCreatorCoordinator.Outcome {
+        await root.screens(actor: author, permissions: .databaseDecides, on: root.terminal, editorFallback: true).issueCreator().start()
+    }
+
+    /// The milestone as typed, read as a title or a number.
+    private func draftMilestone(_ title: MilestoneTitle?, on root: CompositionRoot) async throws -> MilestoneTitle? {
+        guard let title else { return nil }
+        return try await root.names.milestoneTitle(title.value)
     }
 
     /// The new-issue screen, driven once from the command line.
     @MainActor
     private func create(
         _ draft: SavedDraft, assignees: [String], labels: [LabelName], milestone: MilestoneTitle?,
-        format: OutputFormat, on root: CompositionRoot
+        format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
     ) async throws {
         let author = try await root.actingUser().login
         let logins = try await root.names.logins(assignees)
+        let milestone = try await draftMilestone(milestone, on: root)
         // A recovered draft is forgotten once its issue exists; a typed one was never kept.
         let creator = root.issueCreator(author: author, discardsDraft: recover)
         let output = try await drive(
@@ -102,6 +172,6 @@ struct CreateCommand: AsyncParsableCommand {
                 .title(draft.title), .body(draft.body), .assignees(logins), .labels(labels), .milestone(milestone),
                 .confirm,
             ])
-        IssueCreatorView(format: format).render(output, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) { IssueCreatorView(format: format).render(output, to: $0) }
     }
 }

@@ -41,13 +41,16 @@ struct EditCommand: AsyncParsableCommand {
         help: "Unassign these logins (comma-separated or repeated; @me is you).")
     var removeAssignees: [String] = []
 
-    @Option(name: .customLong("add-label"), parsing: .singleValue, help: "Add this label (repeat for more).")
+    @Option(
+        name: .customLong("add-label"), parsing: .singleValue, help: "Add these labels (comma-separated or repeated).")
     var addLabels: [String] = []
 
-    @Option(name: .customLong("remove-label"), parsing: .singleValue, help: "Remove this label (repeat for more).")
+    @Option(
+        name: .customLong("remove-label"), parsing: .singleValue,
+        help: "Remove these labels (comma-separated or repeated).")
     var removeLabels: [String] = []
 
-    @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (by title).")
+    @Option(name: [.customShort("m"), .long], help: "Put the issues in this milestone (its title or number).")
     var milestone: String?
 
     @Flag(help: "Take the issues out of their milestone.")
@@ -61,11 +64,7 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "Apply the text an earlier edit of this issue could not save (after the editor, at a terminal).")
     var recover = false
 
-    @Flag(help: "Print the edited issue as JSON (optionally: --json number,title,…).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -92,8 +91,9 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let numbers = try numbers.map { try IssueNumber(parsing: $0) }
-        let format = try OutputFormat(json: json, fields: jsonFields)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
         let environment = ProcessInfo.processInfo.environment
+        let transform = try output.transform(environment: environment)
         let editor = BodyEditor.make(environment: environment)
         if !givesFields && !recover && editor == nil {
             throw ValidationError(
@@ -104,37 +104,51 @@ struct EditCommand: AsyncParsableCommand {
         // The text, names and titles are checked before connecting, so bad input never waits on the database.
         let text = try IssueEdit(
             title: title, body: try bodyFile.map(InputText.read) ?? body,
-            addLabels: try addLabels.map { try LabelName($0) },
-            removeLabels: try removeLabels.map { try LabelName($0) },
+            addLabels: try ListArgument.items(addLabels).map { try LabelName($0) },
+            removeLabels: try ListArgument.items(removeLabels).map { try LabelName($0) },
             milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
         let root = try await CompositionRoot.open(global)
         if givesFields {
-            try await edit(numbers, text, format: format, on: root)
+            try await edit(numbers, text, format: format, transform: transform, on: root)
         } else {
-            try await editText(of: numbers[0], in: editor, format: format, on: root)
+            try await editText(of: numbers[0], in: editor, format: format, transform: transform, on: root)
         }
     }
 
     /// The fields given, on every issue named, as one change.
     @MainActor
     private func edit(
-        _ numbers: [IssueNumber], _ text: IssueEdit, format: OutputFormat, on root: CompositionRoot
+        _ numbers: [IssueNumber], _ text: IssueEdit, format: OutputFormat, transform: JSONTransform?,
+        on root: CompositionRoot
     )
         async throws
     {
         let actor = try await root.actingUser().login
         let edit = try IssueEdit(
-            title: text.title, body: text.body, addAssignees: try await root.names.logins(Self.split(addAssignees)),
-            removeAssignees: try await root.names.logins(Self.split(removeAssignees)), addLabels: text.addLabels,
-            removeLabels: text.removeLabels, milestone: text.milestone)
+            title: text.title, body: text.body,
+            addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
+            removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)),
+            addLabels: text.addLabels,
+            removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root))
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
-        IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) {
+            IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: $0)
+        }
+    }
+
+    /// `--milestone` read as a title or a number.
+    private static func resolved(
+        _ change: IssueEdit.MilestoneEdit?, on root: CompositionRoot
+    ) async throws -> IssueEdit.MilestoneEdit? {
+        guard case .set(let title)? = change else { return change }
+        return .set(try await root.names.milestoneTitle(title.value))
     }
 
     /// The title and body in the person's editor (or, recovering with no editor, the kept text as it is).
     @MainActor
     private func editText(
-        of number: IssueNumber, in editor: BodyEditing?, format: OutputFormat, on root: CompositionRoot
+        of number: IssueNumber, in editor: BodyEditing?, format: OutputFormat, transform: JSONTransform?,
+        on root: CompositionRoot
     ) async throws {
         let actor = try await root.actingUser().login
         let editing = root.issueTextEditing(number, actor: actor)
@@ -147,10 +161,13 @@ struct EditCommand: AsyncParsableCommand {
         } catch TrackerError.editConflict(let conflict) {
             output = try await merge(conflict, in: editing)
         }
-        switch output.result {
-        case .edited(let issue): view.render(edited: [issue], several: false, to: root.terminal)
-        case .unchanged(let issue): view.render(unchanged: issue, to: root.terminal)
-        case nil: break
+        let result = output.result
+        try JSONOutput.write(transform, to: root.terminal) { terminal in
+            switch result {
+            case .edited(let issue): view.render(edited: [issue], several: false, to: terminal)
+            case .unchanged(let issue): view.render(unchanged: issue, to: terminal)
+            case nil: break
+            }
         }
     }
 
@@ -176,10 +193,5 @@ struct EditCommand: AsyncParsableCommand {
             }
         }
         throw TrackerError.editConflict(conflict)
-    }
-
-    /// `alice,bob` and repeated flags alike.
-    static func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmed }
     }
 }

@@ -37,7 +37,7 @@ struct DiffCommand: AsyncParsableCommand {
     private func show(_ number: IssueNumber, _ version: Int64?, on root: CompositionRoot) async throws {
         let output = try await drive(root.history(), inputs: [.change(number, version: version)])
         guard let change = output.change else { return }
-        await root.render(.always, noPager: global.noPager) {
+        try await root.render(.always, noPager: global.noPager) {
             HistoryView().renderChange(change, of: "issue #\(number.value)", to: $0)
         }
     }
@@ -48,10 +48,12 @@ enum HistoryListing {
     @MainActor
     static func show(
         _ input: HistoryViewModel.Input, of subject: String, json: Bool, fields: JSONFieldList?,
-        on root: CompositionRoot
+        transform: JSONTransform?, on root: CompositionRoot
     ) async throws {
         let output = try await drive(root.history(), inputs: [input])
         guard let history = output.history else { return }
-        HistoryView(json: json, fields: fields).render(history, of: subject, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) {
+            HistoryView(json: json, fields: fields).render(history, of: subject, to: $0)
+        }
     }
 }

@@ -73,6 +73,7 @@ struct ExportCommand: AsyncParsableCommand {
         var everything = IssueFilter(state: .all, ascending: true, limit: nil)
         everything.includesComments = true
         try await JSONStream.write(
-            everything, fields: IssueField.listFields, from: root.streamIssues, to: root.terminal.streamOutput)
+            everything, fields: IssueField.listFields, from: root.streamIssues, to: root.terminal.streamOutput,
+            forProgram: TerminalSize.standardOutput(environment: root.environment) == nil)
     }
 }

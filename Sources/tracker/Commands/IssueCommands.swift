@@ -20,11 +20,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Argument(help: "The issue number.")
     var number: String
 
-    @Flag(help: "Print JSON (optionally: --json number,title,events,…).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @Flag(help: "Show the comments under the timeline (JSON always has them).")
     var comments = false
@@ -42,22 +38,26 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let number = try IssueNumber(parsing: number)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         if history {
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.version)
+            let fields = try output.fields(available: JSONFieldList.version)
             let root = try await CompositionRoot.open(global, schema: .read)
             return try await HistoryListing.show(
-                .issue(number), of: "issue #\(number.value)", json: json, fields: fields, on: root)
+                .issue(number), of: "issue #\(number.value)", json: output.json, fields: fields, transform: transform,
+                on: root)
         }
-        let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: IssueField.allCases)
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await show(number, format: format, on: root)
+        try await show(number, format: format, transform: transform, on: root)
     }
 
     @MainActor
-    private func show(_ number: IssueNumber, format: OutputFormat, on root: CompositionRoot) async throws {
-        let output = try await drive(root.issueDetail(number), inputs: [.appear])
-        await root.render(format == .table ? .always : .never, noPager: global.noPager) {
-            IssueDetailView(format: format, showsComments: comments).render(output, to: $0)
+    private func show(
+        _ number: IssueNumber, format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
+    ) async throws {
+        let shown = try await drive(root.issueDetail(number), inputs: [.appear])
+        try await root.render(format == .table ? .always : .never, noPager: global.noPager, transform: transform) {
+            IssueDetailView(format: format, showsComments: comments).render(shown, to: $0)
         }
     }
 }
@@ -66,7 +66,11 @@ struct CloseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "close",
         abstract: "Close issues (all or nothing; closing a closed issue changes nothing).",
-        discussion: "tracker close 12 · tracker close 7 8 9 --reason not-planned")
+        discussion: """
+            tracker close 12 · tracker close 7 8 9 --reason not-planned · tracker close 12 -c "Fixed in 1.2". \
+            With --comment the comment is posted first, then the issue closed, as gh does: if the close is \
+            refused, the error says the comment was posted.
+            """)
 
     @Argument(help: "The issue numbers.")
     var numbers: [String]
@@ -76,13 +80,29 @@ struct CloseCommand: AsyncParsableCommand {
         completion: .list(StateReason.closeReasons))
     var reason = StateReason.completed.rawValue
 
+    @Option(name: [.customShort("c"), .long], help: "Leave this comment on the issue as it closes.")
+    var comment: String?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if comment != nil && numbers.count > 1 {
+            throw ValidationError("--comment closes one issue at a time; give one issue number")
+        }
+    }
 
     func run() async throws {
         let numbers = try IssueArguments.numbers(numbers, verb: "close")
         let reason = try StateReason(closeReason: reason)
+        // Checked before connecting: a comment the rules refuse writes nothing.
+        let body = try comment.map { text throws(TrackerError) in try Comment.validBody(text) }
         let root = try await CompositionRoot.open(global)
-        try await IssueStates.change(.close(numbers, reason), on: root)
+        if let body { try await IssueStates.comment(body, on: numbers[0], root: root) }
+        do {
+            try await IssueStates.change(.close(numbers, reason), on: root)
+        } catch let error as TrackerError where body != nil {
+            throw error.noting("the comment was posted; the issue is still open")
+        }
     }
 }
 
@@ -112,5 +132,13 @@ enum IssueStates {
         let actor = try await root.actingUser().login
         let output = try await drive(root.issueList(actor: actor), inputs: [input])
         if let notice = output.notice { root.terminal.writeLine(IssueListView.describe(notice)) }
+    }
+
+    /// `close --comment`: the comment composer's post, driven once, said as `comment` says it.
+    @MainActor
+    static func comment(_ body: String, on number: IssueNumber, root: CompositionRoot) async throws {
+        let author = try await root.actingUser().login
+        let output = try await drive(root.commentComposer(number, author: author), inputs: [.text(body), .post])
+        if let posted = output.posted { CommentNoticeView(format: .table).render(posted, .added, to: root.terminal) }
     }
 }

@@ -50,21 +50,24 @@ struct LabelCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only labels whose name or description contains this text.")
         var search: String?
 
-        @OptionGroup var jsonOutput: TableJSONOptions
+        @OptionGroup var jsonOutput: JSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let fields = try jsonOutput.fields(available: JSONFieldList.label)
+            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
             let root = try await CompositionRoot.open(global, schema: .read)
-            try await list(fields: fields, on: root)
+            try await list(fields: fields, transform: transform, on: root)
         }
 
         @MainActor
-        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+        private func list(fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot) async throws {
             let output = try await drive(root.labels(), inputs: [.list(search: search)])
-            LabelTableView(json: jsonOutput.json, fields: fields).render(
-                output.items, searched: output.query != nil, to: root.terminal)
+            try JSONOutput.write(transform, to: root.terminal) {
+                LabelTableView(json: jsonOutput.json, fields: fields).render(
+                    output.items, searched: output.query != nil, to: $0)
+            }
         }
     }
 

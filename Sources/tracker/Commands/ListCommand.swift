@@ -12,7 +12,9 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             --json prints every field; --json number,title,… only those. Fields: \
             \(IssueField.listFields.map(\.rawValue).joined(separator: ", ")). State is OPEN or CLOSED, \
-            author and assignees are {login} objects, times are ISO-8601 in UTC.
+            author and assignees are {login} objects, times are ISO-8601 in UTC. Without --json: a table on a \
+            terminal, tab-separated lines for a program (number, state, title, labels, assignees, author, \
+            createdAt, updatedAt).
             """
     )
 
@@ -29,7 +31,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Only issues nobody is assigned to (gh search's spelling).")
     var noAssignee = false
 
-    @Option(name: [.customShort("A"), .long], help: "A login or @me.")
+    @Option(name: [.customShort("A"), .long], help: "A login (@alice or alice) or @me.")
     var author: String?
 
     @Option(help: "A login or @me: issues whose body or comments mention them.")
@@ -37,7 +39,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @Option(
         name: [.customShort("l"), .customLong("label")], parsing: .singleValue,
-        help: "Only issues carrying this label (repeat: all of them).")
+        help: "Only issues carrying these labels, all of them (comma-separated or repeated).")
     var labels: [String] = []
 
     @Option(
@@ -49,7 +51,8 @@ struct ListCommand: AsyncParsableCommand {
     @Option(
         name: [.customShort("S"), .long], parsing: .unconditional,
         help: """
-            Words that must all appear in the title and body or in one comment, in any language;             "a phrase", -word to leave out, OR between two words.
+            Words that must all appear in the title and body or in one comment, in any language; \
+            "a phrase", -word to leave out, OR between two words.
             """)
     var search: String?
 
@@ -65,15 +68,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Only issues after this number in the created order (the next page: the last number shown).")
     var after: String?
 
-    @Flag(
-        help: """
-            Print a JSON array (optionally: --json number,title,…). Without it: a table on a terminal, \
-            tab-separated lines for a program (number, state, title, labels, assignees, author, createdAt, updatedAt).
-            """)
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -86,8 +81,9 @@ struct ListCommand: AsyncParsableCommand {
         let state = try StateFilter(parsing: state)
         let sort = try IssueSort(parsing: sort)
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
-        let format = try OutputFormat(json: json, fields: jsonFields)
-        let labelNames = try labels.map { try LabelName($0) }
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let labelNames = try ListArgument.items(labels).map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
         if noAssignee {
@@ -106,12 +102,13 @@ struct ListCommand: AsyncParsableCommand {
         if let mention { filter.mention = try await root.names.login(mention) }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
-        case (nil, .json(let fields)):
-            try await JSONStream.write(filter, fields: fields, from: root.streamIssues, to: root.terminal.streamOutput)
+        case (nil, .json(let fields)) where transform == nil:
+            try await JSONStream.write(
+                filter, fields: fields, from: root.streamIssues, to: root.terminal.streamOutput, forProgram: forProgram)
         case (nil, .table) where forProgram:
             try await TabSeparatedStream.write(filter, from: root.streamIssues, to: root.terminal.streamOutput)
         default:
-            try await show(filter, format: format, forProgram: forProgram, on: root)
+            try await show(filter, format: format, transform: transform, forProgram: forProgram, on: root)
         }
     }
 
@@ -119,7 +116,8 @@ struct ListCommand: AsyncParsableCommand {
     /// instead of the table.
     @MainActor
     private func show(
-        _ filter: IssueFilter, format: OutputFormat, forProgram: Bool, on root: CompositionRoot
+        _ filter: IssueFilter, format: OutputFormat, transform: JSONTransform?, forProgram: Bool,
+        on root: CompositionRoot
     )
         async throws
     {
@@ -127,7 +125,9 @@ struct ListCommand: AsyncParsableCommand {
         if forProgram, format == .table {
             TabSeparatedIssues.render(output, to: root.terminal)
         } else {
-            await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
+            try await root.render(
+                format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager, transform: transform
+            ) {
                 IssueListView(format: format).render(output, to: $0)
             }
         }

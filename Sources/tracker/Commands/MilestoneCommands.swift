@@ -20,8 +20,9 @@ struct MilestoneCommand: AsyncParsableCommand {
         commandName: "milestone",
         abstract: "Group issues into milestones: create, list with progress, edit, close, reopen, delete.",
         discussion: """
-            Milestones are named by title (1–256 characters, unique ignoring case). Due dates are \
-            YYYY-MM-DD, due at midnight UTC.
+            Milestones are named by title (1–256 characters, unique ignoring case) or by the number \
+            `milestone list` shows (3 or #3; a title made of digits is found by its title first). Due \
+            dates are YYYY-MM-DD, due at midnight UTC.
             """,
         subcommands: [
             Create.self, List.self, Edit.self, SetState<Closing>.self, SetState<Reopening>.self,
@@ -69,22 +70,27 @@ struct MilestoneCommand: AsyncParsableCommand {
             completion: .list(StateFilter.allCases.map(\.rawValue)))
         var state = StateFilter.open.rawValue
 
-        @OptionGroup var jsonOutput: TableJSONOptions
+        @OptionGroup var jsonOutput: JSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
             let state = try StateFilter(parsing: state)
             let fields = try jsonOutput.fields(available: JSONFieldList.milestone)
+            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
             let root = try await CompositionRoot.open(global, schema: .read)
-            try await list(state.milestoneState, fields: fields, on: root)
+            try await list(state.milestoneState, fields: fields, transform: transform, on: root)
         }
 
         @MainActor
-        private func list(_ state: MilestoneState?, fields: JSONFieldList?, on root: CompositionRoot) async throws {
+        private func list(
+            _ state: MilestoneState?, fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot
+        ) async throws {
             let output = try await drive(root.milestones(), inputs: [.list(state: state)])
-            MilestoneTableView(json: jsonOutput.json, fields: fields).render(
-                output.items, showsState: output.query != .open, to: root.terminal)
+            try JSONOutput.write(transform, to: root.terminal) {
+                MilestoneTableView(json: jsonOutput.json, fields: fields).render(
+                    output.items, showsState: output.query != .open, to: $0)
+            }
         }
     }
 
@@ -94,15 +100,16 @@ struct MilestoneCommand: AsyncParsableCommand {
             CommandConfiguration(commandName: Target.commandName, abstract: Target.abstract)
         }
 
-        @Argument(help: "The milestone's title.")
+        @Argument(help: "The milestone's title or number.")
         var title: String
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let title = try MilestoneTitle(title)
+            _ = try MilestoneTitle(title)
             let root = try await CompositionRoot.open(global)
-            try await MilestoneKind.change(.setState(title, Target.state), on: root)
+            try await MilestoneKind.change(
+                .setState(try await root.names.milestoneTitle(title), Target.state), on: root)
         }
     }
 
@@ -111,7 +118,7 @@ struct MilestoneCommand: AsyncParsableCommand {
             commandName: "edit",
             abstract: "Change a milestone's title, description or due date (its issues stay in it).")
 
-        @Argument(help: "The milestone's current title.")
+        @Argument(help: "The milestone's current title or number.")
         var title: String
 
         @Option(name: .customLong("title"), help: "A new title (not taken).")
@@ -133,13 +140,13 @@ struct MilestoneCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let current = try MilestoneTitle(title)
+            _ = try MilestoneTitle(title)
             let dueChange: MilestoneChange.Due? =
                 if let due { .on(try DueDate.parse(due)) } else { noDue ? .cleared : nil }
             let change = try MilestoneChange(
                 title: try newTitle.map { try MilestoneTitle($0) }, description: description, due: dueChange)
             let root = try await CompositionRoot.open(global)
-            try await MilestoneKind.change(.edit(current, change), on: root)
+            try await MilestoneKind.change(.edit(try await root.names.milestoneTitle(title), change), on: root)
         }
     }
 }

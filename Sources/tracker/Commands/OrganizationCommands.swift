@@ -13,8 +13,8 @@ protocol OrganizationKind: Sendable {
     @MainActor static func viewModel(on root: CompositionRoot, actor: Login?) -> Model
     /// What the tab says the change did.
     @MainActor static func said(_ output: Model.Output) -> String?
-    /// What `delete` deletes, named as typed.
-    static func deletion(of name: String) throws -> Model.Input
+    /// What `delete` deletes, named as typed (a milestone by its title or number).
+    @MainActor static func deletion(of name: String, on root: CompositionRoot) async throws -> Model.Input
     static var deletionAbstract: String { get }
     /// The argument's name and help (`<name>`, "The label's name.").
     static var deletedValue: (name: String, help: String) { get }
@@ -51,16 +51,17 @@ struct DeleteCommand<Kind: OrganizationKind>: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let input = try Kind.deletion(of: name)
         let root = try await CompositionRoot.open(global)
-        try await Kind.change(input, on: root, acting: true)
+        try await Kind.change(try await Kind.deletion(of: name, on: root), on: root, acting: true)
     }
 }
 
 enum LabelKind: OrganizationKind {
     static func viewModel(on root: CompositionRoot, actor: Login?) -> LabelsViewModel { root.labels(actor: actor) }
     static func said(_ output: LabelsViewModel.Output) -> String? { output.notice.map(LabelsCommands.describe) }
-    static func deletion(of name: String) throws -> LabelsViewModel.Input { .delete(try LabelName(name)) }
+    static func deletion(of name: String, on root: CompositionRoot) throws -> LabelsViewModel.Input {
+        .delete(try LabelName(name))
+    }
     static let deletionAbstract = "Delete a label, removing it from every issue (recorded on their timelines)."
     static let deletedValue = (name: "name", help: "The label's name.")
 
@@ -78,26 +79,13 @@ enum MilestoneKind: OrganizationKind {
         output.notice.map(MilestonesCommands.describe)
     }
 
-    static func deletion(of name: String) throws -> MilestonesViewModel.Input { .delete(try MilestoneTitle(name)) }
+    static func deletion(of name: String, on root: CompositionRoot) async throws -> MilestonesViewModel.Input {
+        .delete(try await root.names.milestoneTitle(name))
+    }
     static let deletionAbstract = "Delete a milestone, taking its issues out of it (recorded on their timelines)."
-    static let deletedValue = (name: "title", help: "The milestone's title.")
+    static let deletedValue = (name: "title", help: "The milestone's title or number (as `milestone list` shows it).")
 
     static func confirmation(_ name: String) -> String {
         "deleting milestone '\(name)' takes every issue out of it: add --yes to delete it"
-    }
-}
-
-/// `label list`'s and `milestone list`'s `--json`: a JSON array instead of the table, of every
-/// field or (`--json FIELDS`, read into the hidden `--json-fields`) of those named.
-struct TableJSONOptions: ParsableArguments {
-    @Flag(help: "Print a JSON array instead of a table (--json FIELDS: only those fields).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
-
-    /// The fields asked for, of those `available`: nil for every field.
-    func fields(available: [String]) throws -> JSONFieldList? {
-        try JSONFieldList.selection(jsonFields, available: available)
     }
 }

@@ -19,11 +19,7 @@ struct StatusCommand: AsyncParsableCommand {
         name: [.customShort("L"), .long], parsing: .unconditional, help: "At most this many issues in each section.")
     var limit: Int = IssueStatus.defaultLimit
 
-    @Flag(help: "Print JSON (optionally: --json number,title,…).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -32,16 +28,19 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let format = try OutputFormat(json: json, fields: jsonFields, allowed: StatusView.jsonFields)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: StatusView.jsonFields)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await show(format: format, on: root)
+        try await show(format: format, transform: transform, on: root)
     }
 
     @MainActor
-    private func show(format: OutputFormat, on root: CompositionRoot) async throws {
+    private func show(format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot) async throws {
         let me = try await root.actingUser().login
         guard let status = try await drive(root.status(of: me), inputs: [.appear(limit: limit)]).status else { return }
-        await root.render(format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager) {
+        try await root.render(
+            format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager, transform: transform
+        ) {
             StatusView(format: format).render(status, to: $0)
         }
     }

@@ -67,18 +67,15 @@ struct ListTrashCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "The deleted issues and comments, most recently deleted first.")
 
-    @Flag(help: "Print JSON (type, number or id, title or body, deletedAt, deletedBy; --json FIELDS: only those).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.trashed)
+        let fields = try output.fields(available: JSONFieldList.trashed)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let root = try await CompositionRoot.open(global, schema: .read)
-        try await TrashChanges.run(.list, json: json, fields: fields, on: root)
+        try await TrashChanges.run(.list, json: output.json, fields: fields, transform: transform, on: root)
     }
 }
 
@@ -113,11 +110,14 @@ struct PurgeTrashCommand: AsyncParsableCommand {
 enum TrashChanges {
     @MainActor
     static func run(
-        _ input: TrashViewModel.Input, json: Bool = false, fields: JSONFieldList? = nil, on root: CompositionRoot
+        _ input: TrashViewModel.Input, json: Bool = false, fields: JSONFieldList? = nil,
+        transform: JSONTransform? = nil, on root: CompositionRoot
     ) async throws {
         let actor = try await root.actingUser().login
         let output = try await drive(root.trash(actor: actor), inputs: [input])
-        TrashView(json: json, fields: fields).render(output, to: root.terminal)
+        try JSONOutput.write(transform, to: root.terminal) {
+            TrashView(json: json, fields: fields).render(output, to: $0)
+        }
     }
 }
 

@@ -17,24 +17,23 @@ struct UndoCommand: AsyncParsableCommand {
     @Flag(help: "Show what `tracker undo` would take back, and whether it can.")
     var list = false
 
-    @Flag(help: "Print the change as JSON (id, madeAt, undo, blocked, events; --json FIELDS: only those).")
-    var json = false
-
-    @Option(name: .customLong("json-fields"), help: .hidden)
-    var jsonFields: String?
+    @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.undoable)
+        let fields = try output.fields(available: JSONFieldList.undoable)
+        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let root = try await CompositionRoot.open(global)
-        try await undo(fields: fields, on: root)
+        try await undo(fields: fields, transform: transform, on: root)
     }
 
     @MainActor
-    private func undo(fields: JSONFieldList?, on root: CompositionRoot) async throws {
+    private func undo(fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot) async throws {
         let actor = try await root.actingUser().login
-        let output = try await drive(root.undo(actor: actor), inputs: [list ? .preview : .undo])
-        UndoView(json: json, fields: fields).render(output, to: root.terminal)
+        let undone = try await drive(root.undo(actor: actor), inputs: [list ? .preview : .undo])
+        try JSONOutput.write(transform, to: root.terminal) {
+            UndoView(json: output.json, fields: fields).render(undone, to: $0)
+        }
     }
 }

@@ -30,7 +30,7 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let user = try User(login: try Login(login), name: name)
+            let user = try User(login: try Login(typed: login), name: name)
             let root = try await CompositionRoot.open(global)
             try await add(user, on: root)
         }
@@ -50,24 +50,25 @@ struct UsersCommand: AsyncParsableCommand {
         @Option(name: [.customShort("S"), .long], help: "Only logins starting with this text (ignoring case).")
         var search: String?
 
-        @Flag(help: "Print a JSON array of {login, name} (--json FIELDS: only those fields).")
-        var json = false
-
-        @Option(name: .customLong("json-fields"), help: .hidden)
-        var jsonFields: String?
+        /// `--json`: an array of {login, name}.
+        @OptionGroup var output: JSONOptions
 
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let fields = try JSONFieldList.selection(jsonFields, available: JSONFieldList.user)
+            let fields = try output.fields(available: JSONFieldList.user)
+            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
             let root = try await CompositionRoot.open(global, schema: .read)
-            try await list(fields: fields, on: root)
+            try await list(fields: fields, transform: transform, on: root)
         }
 
         @MainActor
-        private func list(fields: JSONFieldList?, on root: CompositionRoot) async throws {
-            let output = try await drive(root.people(), inputs: [.list(prefix: search, sayingWhyNone: !json)])
-            UserListView(json: json, fields: fields).render(output, to: root.terminal)
+        private func list(fields: JSONFieldList?, transform: JSONTransform?, on root: CompositionRoot) async throws {
+            let json = output.json
+            let people = try await drive(root.people(), inputs: [.list(prefix: search, sayingWhyNone: !json)])
+            try JSONOutput.write(transform, to: root.terminal) {
+                UserListView(json: json, fields: fields).render(people, to: $0)
+            }
         }
     }
 }

@@ -32,14 +32,14 @@ struct WatchCommand: AsyncParsableCommand {
         help: "Only changes to issues assigned to this login (@me: you), and their (un)assignments.")
     var assignee: String?
 
-    @Option(help: "Start right after this event id (one `tracker watch` printed) instead of now.")
+    @Option(help: "Start right after this event id (one `tracker watch` printed) instead of now; 0: from the first.")
     var since: String?
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let issue = try self.issue.map { try IssueNumber(parsing: $0) }
-        let start = try since.map { ChangeStart.after(event: try WatchCommand.eventID($0)) } ?? .now
+        let start = try since.map(WatchCommand.start) ?? .now
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
         if let assignee { filter.assignee = try await root.names.login(assignee) }
@@ -58,6 +58,12 @@ struct WatchCommand: AsyncParsableCommand {
             }
         }
         if let stopped { exitProcess(stopped) }
+    }
+
+    /// `--since N`: after event N; 0, from the beginning.
+    static func start(_ text: String) throws -> ChangeStart {
+        if Int64(text.trimmed) == 0 { return .beginning }
+        return .after(event: try eventID(text))
     }
 
     static func eventID(_ text: String) throws -> Int64 {

@@ -38,7 +38,7 @@ public struct AssigneeView {
                 + (output.selected.isEmpty ? "none" : output.selected.map(\.value).joined(separator: ", ")))
         picker.render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(AssigneeView.describe(notice)) }
-        terminal.writeLine(PickerCommands.help)
+        terminal.writeHelp(PickerCommands.help)
     }
 
     nonisolated static func describe(_ notice: PickerNotice) -> String {
@@ -47,6 +47,7 @@ public struct AssigneeView {
         case .outOfRange(0): "There is nobody to pick: search first."
         case .outOfRange(let count): "Pick a number from 1 to \(count)."
         case .full(let limit): "An issue can have at most \(limit) assignees; remove someone first."
+        case .cleared: "Nobody is chosen now: done saves that, :q leaves it unchanged."
         }
     }
 }

@@ -17,7 +17,7 @@ struct ChoiceView<Item: Equatable & Sendable> {
         terminal.writeLine("\(title): " + (chosen.isEmpty ? "none" : chosen.joined(separator: ", ")))
         PickerView(label: name).render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(describe(notice)) }
-        terminal.writeLine(PickerCommands.help)
+        terminal.writeHelp(PickerCommands.help)
     }
 
     private func describe(_ notice: PickerNotice) -> String {
@@ -27,6 +27,7 @@ struct ChoiceView<Item: Equatable & Sendable> {
         case .outOfRange(0): "There is no \(noun) to pick: search first."
         case .outOfRange(let count): "Pick a number from 1 to \(count)."
         case .full: full
+        case .cleared: "No \(noun) is chosen now: done saves that, :q leaves it unchanged."
         }
     }
 }

@@ -48,7 +48,7 @@ extension LineChoicePresenter where Item == MilestoneTitle {
             terminal: terminal,
             view: ChoiceView(
                 name: \.value, noun: "milestone",
-                full: "An issue is in at most one milestone: untick the chosen one first, or choose none."),
-            title: "Milestone (at most one; none removes it)", prompt: "pick milestone> ")
+                full: "An issue is in at most one milestone: untick the chosen one first, or type none."),
+            title: "Milestone (at most one; none, then done, removes it)", prompt: "pick milestone> ")
     }
 }

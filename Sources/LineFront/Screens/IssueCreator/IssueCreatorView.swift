@@ -17,7 +17,7 @@ public struct IssueCreatorView {
         guard let issue = output.created else { return }
         switch format {
         case .json(let fields):
-            terminal.write(IssueJSON.encode(IssueJSON.object(issue, fields: fields)))
+            ProgramOutput.writeJSON(IssueJSON.object(issue, fields: fields), to: terminal)
         case .table:
             terminal.writeLine(IssueCreatorView.created(issue))
         }

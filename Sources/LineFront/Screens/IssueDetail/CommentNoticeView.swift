@@ -20,7 +20,7 @@ public struct CommentNoticeView {
 
     public func render(_ comment: Comment, _ change: Change, to terminal: any Terminal) {
         if case .json = format {
-            terminal.write(IssueJSON.encode(JSONFieldList.apply(fields, to: IssueJSON.comment(comment))))
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: IssueJSON.comment(comment)), to: terminal)
             return
         }
         terminal.writeLine(CommentNoticeView.describe(comment, change))

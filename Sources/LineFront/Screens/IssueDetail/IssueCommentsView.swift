@@ -7,9 +7,12 @@ import TrackerCore
 public struct IssueCommentsView {
     public let expanded: Bool
     public let now: () -> Timestamp
+    /// On the issue's screen the hint names its `c` key; from `tracker show`, the command.
+    public let onScreen: Bool
 
-    public init(expanded: Bool, now: @escaping () -> Timestamp = Timestamp.now) {
+    public init(expanded: Bool, onScreen: Bool = false, now: @escaping () -> Timestamp = Timestamp.now) {
         self.expanded = expanded
+        self.onScreen = onScreen
         self.now = now
     }
 
@@ -25,7 +28,8 @@ public struct IssueCommentsView {
         }
         terminal.writeLine("")
         guard !comments.isEmpty else {
-            terminal.writeWrappedLine("No comments yet (tracker comment \(details.issue.number.value) adds one)")
+            let adding = onScreen ? "c adds one" : "tracker comment \(details.issue.number.value) adds one"
+            terminal.writeWrappedLine("No comments yet (\(adding))")
             return
         }
         terminal.writeLine("Comments (\(comments.count))")

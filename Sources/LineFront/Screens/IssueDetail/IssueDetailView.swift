@@ -11,10 +11,16 @@ public struct IssueDetailView {
     /// Whether the table shows the comments (oldest first) after the timeline, or only how many.
     public let showsComments: Bool
     public let now: () -> Timestamp
+    /// Whether it is the issue's screen (whose `c` key comments), not `tracker show`.
+    public let onScreen: Bool
 
-    public init(format: OutputFormat, showsComments: Bool = true, now: @escaping () -> Timestamp = Timestamp.now) {
+    public init(
+        format: OutputFormat, showsComments: Bool = true, onScreen: Bool = false,
+        now: @escaping () -> Timestamp = Timestamp.now
+    ) {
         self.format = format
         self.showsComments = showsComments
+        self.onScreen = onScreen
         self.now = now
     }
 
@@ -22,13 +28,12 @@ public struct IssueDetailView {
         guard let details = output.details else { return }
         switch format {
         case .json(let fields):
-            terminal.write(
-                IssueJSON.encode(
-                    IssueJSON.object(
-                        details.issue, fields: fields, events: details.events, comments: details.comments)))
+            ProgramOutput.writeJSON(
+                IssueJSON.object(details.issue, fields: fields, events: details.events, comments: details.comments),
+                to: terminal)
         case .table:
             terminal.write(WordWrap.text(text(details, depth: terminal.colorDepth), width: terminal.width))
-            IssueCommentsView(expanded: showsComments, now: now).render(details, to: terminal)
+            IssueCommentsView(expanded: showsComments, onScreen: onScreen, now: now).render(details, to: terminal)
         }
     }
 

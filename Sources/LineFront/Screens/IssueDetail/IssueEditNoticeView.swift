@@ -17,7 +17,7 @@ public struct IssueEditNoticeView {
         case .json(let fields):
             let objects = issues.map { IssueJSON.object($0, fields: fields) }
             let value: JSONValue = several || objects.count != 1 ? .array(objects) : objects[0]
-            terminal.write(IssueJSON.encode(value))
+            ProgramOutput.writeJSON(value, to: terminal)
         case .table:
             for issue in issues { terminal.writeLine(IssueEditNoticeView.edited(issue.number)) }
         }
@@ -25,7 +25,7 @@ public struct IssueEditNoticeView {
 
     public func render(unchanged issue: Issue, to terminal: any Terminal) {
         switch format {
-        case .json(let fields): terminal.write(IssueJSON.encode(IssueJSON.object(issue, fields: fields)))
+        case .json(let fields): ProgramOutput.writeJSON(IssueJSON.object(issue, fields: fields), to: terminal)
         case .table: terminal.writeLine(IssueEditNoticeView.unchanged(issue.number))
         }
     }

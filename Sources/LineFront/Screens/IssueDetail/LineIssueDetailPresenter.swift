@@ -7,7 +7,7 @@ import TrackerUI
 @MainActor
 final class LineIssueDetailPresenter: IssueDetailPresenter {
     private let terminal: any Terminal
-    private let view = IssueDetailView(format: .table)
+    private let view = IssueDetailView(format: .table, onScreen: true)
     private let prompt = LivePrompt()
     private var number: IssueNumber?
     private var help = IssueDetailCommands.help
@@ -54,9 +54,10 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
                     self.prompt.acted()
                     return input
                 case .help:
-                    terminal.writeLine(help)
+                    terminal.writeHelp(help)
                 case .unknown(let text):
-                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'. " + help)
+                    terminal.writeLine("Unknown command '\(VisibleText.line(text))'.")
+                    terminal.writeHelp(help)
                 }
                 self.prompt.acted()
             }

@@ -50,7 +50,7 @@ public enum IssueListCommands {
             guard let number = try? IssueNumber(parsing: words[0]) else { return .input(.unknown(trimmed)) }
             do {
                 let people = try words.dropFirst().map { word throws(TrackerError) in
-                    word == "@me" ? me : try Login(word)
+                    try Login.typed(word, me: me)
                 }
                 return .input(.toggleAssignees(number, people))
             } catch {
@@ -88,7 +88,7 @@ public enum IssueListCommands {
             let parts = term.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { return nil }
             let value = parts[1]
-            func login() -> Login? { value == "@me" ? me : try? Login(value) }
+            func login() -> Login? { try? Login.typed(value, me: me) }
             switch parts[0].lowercased() {
             case "state":
                 do { filter.state = try StateFilter(parsing: value) } catch { return .failure(error) }

@@ -20,7 +20,7 @@ public struct IssueListView {
         }
         switch format {
         case .json(let fields):
-            terminal.write(IssueJSON.encode(.array(output.issues.map { IssueJSON.object($0, fields: fields) })))
+            ProgramOutput.writeJSON(.array(output.issues.map { IssueJSON.object($0, fields: fields) }), to: terminal)
         case .table:
             if let notice = output.notice {
                 terminal.writeLine(IssueListView.describe(notice))

@@ -85,7 +85,7 @@ final class LineIssueListPresenter: IssueListPresenter {
             prompt.ended()
             return .back
         case .help, .back:
-            terminal.writeLine(help)
+            terminal.writeHelp(help)
             return nil
         case .input(let input):
             prompt.acted()

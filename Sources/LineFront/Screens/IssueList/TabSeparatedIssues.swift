@@ -15,7 +15,7 @@ public enum TabSeparatedIssues {
             issue.assignees.map(\.value).joined(separator: ", "), issue.author.value,
             issue.createdAt.iso8601, issue.updatedAt.iso8601,
         ]
-        return fields.map(VisibleText.field).joined(separator: "\t") + "\n"
+        return ProgramOutput.rows([fields])
     }
 
     /// The page of issues; what a person would read beside them (more issues match) goes to

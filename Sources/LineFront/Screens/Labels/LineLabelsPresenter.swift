@@ -22,7 +22,7 @@ final class LineLabelsPresenter: LabelsPresenter {
         labels = output.items
         prompt.permissions = output.permissions
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(prompt.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeHelp(prompt.help) }
     }
 
     func next() async -> TabInput<LabelsViewModel.Input>? {
@@ -36,7 +36,10 @@ final class LineLabelsPresenter: LabelsPresenter {
 
     private func askNew() -> LabelsViewModel.Input? {
         let prompts = ["Name: ", "Colour (RRGGBB, Enter picks one): ", "Description (Enter for none): "]
-        guard let typed = prompt.ask(prompts) else { return nil }
+        let checks: [Int: (String) throws -> Void] = [
+            0: { _ = try LabelName($0) }, 1: { _ = $0.isBlank ? nil : try LabelColor($0.trimmed) },
+        ]
+        guard let typed = prompt.ask(prompts, checks: checks) else { return nil }
         return TabPrompt.checked(invalid: LabelsViewModel.Input.invalid) {
             .create(try LabelsCommands.newLabel(name: typed[0], color: typed[1], description: typed[2]))
         }

@@ -24,7 +24,7 @@ final class LineMilestonesPresenter: MilestonesPresenter {
         milestones = output.items
         prompt.permissions = output.permissions
         view.render(output, to: terminal)
-        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeLine(prompt.help) }
+        if case .unknownCommand? = output.notice, output.failure == nil { terminal.writeHelp(prompt.help) }
     }
 
     func next() async -> TabInput<MilestonesViewModel.Input>? {
@@ -32,7 +32,9 @@ final class LineMilestonesPresenter: MilestonesPresenter {
             prompt.read(
                 MilestonesCommands.parse(line),
                 find: {
-                    ShownRows.find($0, in: milestones, name: \.title.value, unknown: TrackerError.unknownMilestone)
+                    ShownRows.find(
+                        $0, in: milestones, name: \.title.value, number: \.number.value,
+                        unknown: TrackerError.unknownMilestone)
                 },
                 new: askNew, act: Self.input)
         }
@@ -49,7 +51,10 @@ final class LineMilestonesPresenter: MilestonesPresenter {
 
     private func askNew() -> MilestonesViewModel.Input? {
         let prompts = ["Title: ", "Due date (YYYY-MM-DD, Enter for none): ", "Description (Enter for none): "]
-        guard let typed = prompt.ask(prompts) else { return nil }
+        let checks: [Int: (String) throws -> Void] = [
+            0: { _ = try MilestoneTitle($0) }, 1: { _ = $0.isBlank ? nil : try DueDate.parse($0.trimmed) },
+        ]
+        guard let typed = prompt.ask(prompts, checks: checks) else { return nil }
         return TabPrompt.checked(invalid: MilestonesViewModel.Input.invalid) {
             try MilestonesCommands.create(title: typed[0], due: typed[1], description: typed[2])
         }

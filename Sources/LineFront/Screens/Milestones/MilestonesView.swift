@@ -21,9 +21,9 @@ public struct MilestonesView {
 
     private func table(_ milestones: [Milestone]) -> Table {
         let moment = now()
-        let rows = milestones.enumerated().map { index, milestone in
+        let rows = milestones.map { milestone in
             [
-                "\(index + 1)", VisibleText.line(milestone.title.value), milestone.state.rawValue,
+                "\(milestone.number)", VisibleText.line(milestone.title.value), milestone.state.rawValue,
                 "\(milestone.openIssues)", "\(milestone.closedIssues)", "\(milestone.percentDone)%",
                 due(milestone, at: moment),
             ]

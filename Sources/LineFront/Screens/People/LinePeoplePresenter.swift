@@ -17,7 +17,7 @@ final class LinePeoplePresenter: PeoplePresenter {
         permissions = output.permissions
         view.render(output, to: terminal)
         if case .unknownCommand? = output.notice, output.failure == nil {
-            terminal.writeLine(PeopleCommands.help(allowedBy: permissions))
+            terminal.writeHelp(PeopleCommands.help(allowedBy: permissions))
         }
     }
 
@@ -26,7 +26,7 @@ final class LinePeoplePresenter: PeoplePresenter {
             switch PeopleCommands.parse(line) {
             case .quit: return .quit
             case .help:
-                terminal.writeLine(PeopleCommands.help(allowedBy: permissions))
+                terminal.writeHelp(PeopleCommands.help(allowedBy: permissions))
                 return nil
             case .refresh: return .screen(.appear)
             case .unknown(let text): return .screen(.unknown(text))
@@ -34,7 +34,7 @@ final class LinePeoplePresenter: PeoplePresenter {
                 if let refusal = permissions.refusal(.addUsers) { return .screen(.invalid(refusal)) }
                 return .screen(
                     TabPrompt.checked(invalid: PeopleViewModel.Input.invalid) {
-                        .add(try User(login: Login(login), name: name))
+                        .add(try User(login: Login(typed: login), name: name))
                     })
             }
         }

@@ -46,6 +46,11 @@ public struct Picker<Item: Equatable & Sendable>: Equatable, Sendable {
         return .selected(item)
     }
 
+    /// Unticks every choice; the numbers stay.
+    public mutating func clear() {
+        selected = []
+    }
+
     public func isSelected(_ item: Item) -> Bool {
         selected.contains(item)
     }

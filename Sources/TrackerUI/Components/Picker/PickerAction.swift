@@ -2,6 +2,8 @@
 /// choice) or leave with nothing changed.
 public enum PickerAction: Equatable, Sendable {
     case toggle(Int)
+    /// Unticks every choice (`none`): the issue keeps no label, no milestone, nobody.
+    case clear
     case search(String)
     case done
     case cancel
@@ -15,4 +17,6 @@ public enum PickerNotice: Equatable, Sendable {
     case outOfRange(Int)
     /// The selection holds its most.
     case full(Int)
+    /// Every choice was unticked.
+    case cleared
 }

@@ -118,6 +118,9 @@ public final class AssigneeViewModel: ViewModel {
             try await search(prefix)
         case .pick(.toggle(let position)):
             toggle(position)
+        case .pick(.clear):
+            output.picker.clear()
+            output.notice = .cleared
         case .pick(.done):
             try await save()
             return .finished(output.picker.selected)

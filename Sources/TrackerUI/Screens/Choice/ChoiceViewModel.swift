@@ -70,6 +70,9 @@ public final class ChoiceViewModel<Item: Equatable & Sendable>: ViewModel {
             try await search(text)
         case .pick(.toggle(let position)):
             toggle(position)
+        case .pick(.clear):
+            output.picker.clear()
+            output.notice = .cleared
         case .pick(.done):
             let change = ChoiceChange(original: original, chosen: output.picker.selected)
             if !change.isEmpty, let save = source.save { try await save(change) }

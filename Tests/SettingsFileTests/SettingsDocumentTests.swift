@@ -1,0 +1,51 @@
+import Foundation
+import SettingsFile
+import Testing
+
+@Suite struct SettingsDocumentTests {
+    @Test func readsValuesAndTablesAsPeopleWriteThem() throws {
+        let document = try SettingsDocument(
+            toml: """
+                # tracker's settings
+                editor = "vim"
+                project = 'web'
+
+                [aliases]
+                bugs = "list --label bug"
+                "my-open" = "list -a @me"
+                """, source: "config.toml")
+        #expect(document.values == ["editor": "vim", "project": "web"])
+        #expect(document.tables == ["aliases": ["bugs": "list --label bug", "my-open": "list -a @me"]])
+    }
+
+    @Test func whatItWritesReadsBackTheSame() throws {
+        let document = SettingsDocument(
+            values: ["pager": "less -R", "database_url": "postgresql://a@b/c?x=\"q\""],
+            tables: ["aliases": ["co": "close --comment", "ünï": "list"]])
+        #expect(try SettingsDocument(toml: document.toml, source: "x") == document)
+    }
+
+    @Test func aMistakeSaysWhereItIs() {
+        #expect(throws: SettingsError.self) { try SettingsDocument(toml: "editor = vim", source: "c.toml") }
+        do {
+            _ = try SettingsDocument(toml: "a = \"1\"\neditor = vim\n", source: "c.toml")
+        } catch {
+            #expect(error.description.hasPrefix("c.toml: line 2"), "\(error)")
+        }
+        #expect(throws: SettingsError.self) { try SettingsDocument(toml: "pager = 3", source: "c.toml") }
+    }
+
+    @Test func aProjectFileIsFoundInTheFolderOrAParent() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "settings-\(UUID().uuidString)")
+        let deep = root.appending(path: "a/b/c")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(SettingsFile.nearest(".tracker-test-\(UUID().uuidString)", from: deep) == nil)
+        try SettingsFile.write(SettingsDocument(values: ["project": "web"]), to: root.appending(path: "a/.tracker"))
+        let found = try #require(SettingsFile.nearest(".tracker", from: deep))
+        #expect(found.standardizedFileURL.path == root.appending(path: "a/.tracker").standardizedFileURL.path)
+        #expect(try SettingsFile.read(found)?.values["project"] == "web")
+        let mode = try FileManager.default.attributesOfItem(atPath: found.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+}
