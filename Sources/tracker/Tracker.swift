@@ -1,4 +1,5 @@
 import ArgumentParser
+import LineFront
 import TerminalKit
 import TrackerCore
 import TrackerUI
@@ -34,6 +35,8 @@ struct Tracker: AsyncParsableCommand {
 
     @MainActor
     private func showScreens(acting actor: Login, permissions: Permissions, on root: CompositionRoot) async {
+        let history = LineHistory(store: FileLineHistory(environment: root.environment, login: actor))
+        root.terminal.assist = PromptAssist(history: history, lookup: root.nameLookup())
         await root.screens(actor: actor, permissions: permissions, on: root.terminal).app().start()
     }
 
