@@ -44,10 +44,15 @@ let package = Package(
         .target(
             name: "LineFront", dependencies: ["TrackerCore", "Interchange", "TerminalKit", "TrackerUI"],
             swiftSettings: strictSettings),
+        .target(
+            name: "FullScreenFront",
+            dependencies: ["TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "ChildProcesses"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres",
+                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "FullScreenFront",
+                "TrackerPostgres", "Postgres",
                 "ChildProcesses", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -55,7 +60,9 @@ let package = Package(
         .target(
             name: "TrackerTestSupport",
             dependencies: [
-                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres", "ChildProcesses",
+                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "FullScreenFront", "TrackerPostgres",
+                "Postgres",
+                "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),
@@ -72,6 +79,14 @@ let package = Package(
         .testTarget(
             name: "LineFrontTests",
             dependencies: ["LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FullScreenFrontTests",
+            dependencies: [
+                "FullScreenFront", "LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport",
+                "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -62,6 +62,14 @@ extension CompositionRoot {
     /// line front.
     @MainActor
     func screens(actor: Login, permissions: Permissions, on terminal: any Terminal) -> ScreenFactory {
+        let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
+        return screens(actor: actor, permissions: permissions, presenters: front)
+    }
+
+    /// The interactive screens, acting as `actor` with what the session's level allows, shown on
+    /// `presenters` (a front).
+    @MainActor
+    func screens(actor: Login, permissions: Permissions, presenters: any Presenters) -> ScreenFactory {
         let useCases = ScreenFactory.UseCases(
             listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue, reopenIssue: reopenIssue,
             createIssue: createIssue, assignIssues: assignIssues, unassignIssues: unassignIssues,
@@ -70,7 +78,6 @@ extension CompositionRoot {
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges)
-        let front = LinePresenters(terminal: terminal, me: actor, editBody: BodyEditor.make(environment: environment))
-        return ScreenFactory(actor: actor, useCases: useCases, presenters: front, permissions: permissions)
+        return ScreenFactory(actor: actor, useCases: useCases, presenters: presenters, permissions: permissions)
     }
 }

@@ -28,7 +28,7 @@ import TrackerTestSupport
     @Test func leftPutsTheDigitTypedBeforeTheOneBeforeIt() async throws {
         let tracker = try await tracker(issues: 13)
         defer { terminal.stop() }
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("tracker>")
         try terminal.keys("v 3")
         try terminal.press("Left")
@@ -48,7 +48,7 @@ import TrackerTestSupport
     @Test func upRecallsLinesTypedInAnEarlierSessionKeptForTheUserAlone() async throws {
         let tracker = try await tracker(issues: 3)
         defer { terminal.stop() }
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("tracker>")
         for line in ["v 2", "b", "q"] {
             try terminal.type(line)
@@ -63,7 +63,7 @@ import TrackerTestSupport
 
         let again = TmuxSession()
         defer { again.stop() }
-        try again.start(tracker)
+        try again.start(tracker, ["--plain"])
         try await again.waitFor("tracker>")
         try again.press("Up", "Up", "Up")
         try await again.waitFor("tracker> v 2")
@@ -91,7 +91,7 @@ import TrackerTestSupport
         try tracker.run(["milestone", "create", "Sprint 12"])
         try tracker.run(["edit", "1", "--add-label", "backend", "--milestone", "Sprint 12"])
         defer { terminal.stop() }
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("tracker>")
         try terminal.keys("f label:ba")
         try terminal.press("Tab")
@@ -123,7 +123,7 @@ import TrackerTestSupport
         let long = "A title long enough to need all of a wide window and then some more"
         try tracker.run(["create", "--title", long])
         defer { terminal.stop() }
-        try terminal.start(tracker, columns: 120, rows: 30)
+        try terminal.start(tracker, ["--plain"], columns: 120, rows: 30)
         try await terminal.waitFor(long)
         try terminal.resize(columns: 60, rows: 30)
         try terminal.type("r")
