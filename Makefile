@@ -11,7 +11,7 @@ BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test bench bench-watch lint format install uninstall db-start db-stop clean
+.PHONY: all deps build run test bench bench-watch bench-screen lint format install uninstall db-start db-stop clean
 
 all: build
 
@@ -51,7 +51,13 @@ bench: deps
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size $(lastword $(subst $(comma), ,$(BENCH_SIZES))) \
 		--results "$(BENCH_RESULTS)"
 	python3 scripts/bench-watch.py "$(RELEASE_BIN)/tracker"
+	python3 scripts/bench-screen.py "$(RELEASE_BIN)/tracker" --size 100000
 	python3 scripts/bench-targets.py "$(BENCH_RESULTS)"
+
+# Only the full screen's latency: a key press to the screen drawn again, at 100,000 issues.
+bench-screen: deps
+	$(RELEASE_BUILD)
+	python3 scripts/bench-screen.py "$(RELEASE_BIN)/tracker" --size 100000
 
 # Only the live-updates part of the bench: tracker watch's latency and what watchers cost a write.
 bench-watch: deps

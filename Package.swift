@@ -49,18 +49,25 @@ let package = Package(
         .target(
             name: "LineFront", dependencies: ["TrackerCore", "Interchange", "TerminalKit", "TrackerUI"],
             swiftSettings: strictSettings),
+        .target(
+            name: "FullScreenFront",
+            dependencies: ["TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "ChildProcesses"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "tracker",
             dependencies: [
-                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres",
-                "ChildProcesses", "SettingsFile", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TrackerCore", "Interchange", "TerminalKit", "TrackerUI", "LineFront", "FullScreenFront",
+                "TrackerPostgres", "Postgres", "ChildProcesses", "SettingsFile",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "TrackerTestSupport",
             dependencies: [
-                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "TrackerPostgres", "Postgres", "ChildProcesses",
+                "TrackerCore", "TerminalKit", "TrackerUI", "LineFront", "FullScreenFront", "TrackerPostgres",
+                "Postgres",
+                "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),
@@ -77,6 +84,14 @@ let package = Package(
         .testTarget(
             name: "LineFrontTests",
             dependencies: ["LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FullScreenFrontTests",
+            dependencies: [
+                "FullScreenFront", "LineFront", "TrackerUI", "TerminalKit", "TrackerCore", "TrackerTestSupport",
+                "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

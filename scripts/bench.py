@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from bench_env import PSQL, private_server, record, tracker_env
+from bench_env import PSQL, private_server, record, seeded_database, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -25,7 +25,6 @@ parser.add_argument("--runs", type=int, default=15)
 parser.add_argument("--results")
 args = parser.parse_args()
 tracker = os.path.abspath(args.tracker)
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 env = tracker_env(os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench"), "user1")
 
 
@@ -109,14 +108,7 @@ rows = {}
 sizes = [int(size) for size in args.sizes.split(",")]
 for size in sizes:
     database = f"bench_{size}"
-    existing = run(psql("postgres", f"SELECT count(*) FROM pg_database WHERE datname = '{database}'"), capture=True).strip()
-    if existing == "1" and int(run(psql(database, "SELECT count(*) FROM issues"), capture=True)) >= size:
-        print(f"reusing the seeded {size} issues", file=sys.stderr)
-    else:
-        print(f"seeding {size} issues…", file=sys.stderr)
-        fresh_database(database)
-        run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-f", os.path.join(root, "scripts/seed.sql")],
-            {"PGOPTIONS": f"-c tracker.seed_size={size}"})
+    seeded_database(tracker, env, server, size, log=lambda line: print(line, file=sys.stderr))
     run([PSQL, "-X", "-q", settings(database), "-c", "VACUUM ANALYZE"])
     url = {"DATABASE_URL": settings(database)}
     middle = size // 2

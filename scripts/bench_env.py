@@ -31,3 +31,38 @@ def private_server(status):
     """The connection settings `tracker db status` prints after `Connect with: … psql`."""
     line = next(line for line in status.splitlines() if line.startswith("Connect with:"))
     return line.split(" psql ", 1)[1].strip().strip('"')
+
+
+def cluster_server(tracker, env):
+    """Starts the private cluster of `env` (TRACKER_CLUSTER_DIR) and returns its connection
+    settings, without a database name."""
+    subprocess.run([tracker, "db", "start"], env=env, check=True, stdout=subprocess.DEVNULL)
+    status = subprocess.run([tracker, "db", "status"], env=env, check=True, capture_output=True, text=True).stdout
+    return private_server(status).replace("dbname='tracker'", "")
+
+
+def seeded_database(tracker, env, server, size, log):
+    """The cluster's `bench_SIZE` database with `size` issues seeded by scripts/seed.sql, seeded
+    now unless an earlier run left it; its connection settings."""
+    def settings(name):
+        return f"{server} dbname='{name}'"
+
+    def psql(name, sql, extra=None, capture=False):
+        return subprocess.run([PSQL, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", settings(name), "-c", sql],
+                              env={**env, **(extra or {})}, check=True, capture_output=True, text=True).stdout.strip()
+
+    database = f"bench_{size}"
+    if psql("postgres", f"SELECT count(*) FROM pg_database WHERE datname = '{database}'") == "1" \
+            and int(psql(database, "SELECT count(*) FROM issues")) >= size:
+        log(f"reusing the seeded {size} issues")
+    else:
+        log(f"seeding {size} issues…")
+        psql("postgres", f"DROP DATABASE IF EXISTS {database}")
+        psql("postgres", f"CREATE DATABASE {database}")
+        subprocess.run([tracker, "migrate"], env={**env, "DATABASE_URL": settings(database)}, check=True,
+                       stdout=subprocess.DEVNULL)
+        seed = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seed.sql")
+        subprocess.run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(database), "-f", seed],
+                       env={**env, "PGOPTIONS": f"-c tracker.seed_size={size}"}, check=True)
+        psql(database, "VACUUM ANALYZE")
+    return settings(database)

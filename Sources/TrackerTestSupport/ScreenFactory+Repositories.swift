@@ -1,3 +1,4 @@
+import FullScreenFront
 import LineFront
 import TerminalKit
 import TrackerCore
@@ -38,5 +39,15 @@ extension ScreenFactory {
         ScreenFactory(
             actor: actor, useCases: .wiring(issues: issues, users: users, drafts: drafts),
             presenters: LinePresenters(terminal: terminal, me: actor, editBody: editBody), permissions: permissions)
+    }
+
+    /// The screens over in-memory repositories, shown on the full-screen front on `screen`.
+    public static func wiring(
+        actor: Login, issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository,
+        screen: any Screen, editBody: BodyEditing? = nil, permissions: Permissions = .databaseDecides
+    ) -> ScreenFactory {
+        ScreenFactory(
+            actor: actor, useCases: .wiring(issues: issues, users: users, drafts: drafts),
+            presenters: FullScreenPresenters(screen: screen, me: actor, editBody: editBody), permissions: permissions)
     }
 }

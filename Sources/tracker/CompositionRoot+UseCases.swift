@@ -70,6 +70,16 @@ extension CompositionRoot {
     func screens(
         actor: Login, permissions: Permissions, on terminal: any Terminal, editorFallback: Bool = false
     ) -> ScreenFactory {
+        let front = LinePresenters(
+            terminal: terminal, me: actor,
+            editBody: BodyEditor.make(environment: environment, fallback: editorFallback))
+        return screens(actor: actor, permissions: permissions, presenters: front)
+    }
+
+    /// The interactive screens, acting as `actor` with what the session's level allows, shown on
+    /// `presenters` (a front).
+    @MainActor
+    func screens(actor: Login, permissions: Permissions, presenters: any Presenters) -> ScreenFactory {
         let useCases = ScreenFactory.UseCases(
             listIssues: listIssues, showIssue: showIssue, closeIssue: closeIssue, reopenIssue: reopenIssue,
             createIssue: createIssue, assignIssues: assignIssues, unassignIssues: unassignIssues,
@@ -79,9 +89,6 @@ extension CompositionRoot {
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges,
             showHistory: showHistory)
-        let front = LinePresenters(
-            terminal: terminal, me: actor,
-            editBody: BodyEditor.make(environment: environment, fallback: editorFallback))
-        return ScreenFactory(actor: actor, useCases: useCases, presenters: front, permissions: permissions)
+        return ScreenFactory(actor: actor, useCases: useCases, presenters: presenters, permissions: permissions)
     }
 }

@@ -29,16 +29,14 @@ struct Tracker: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Use the line front (a prompt per line) even at a terminal, as for pipes, screen readers and scripts.")
+    var plain = false
+
     func run() async throws {
         let root = try await CompositionRoot.open(global)
         let actor = try await root.actingUser().login
         let permissions = try await root.manageAccess.permissions(actor: actor)
-        await showScreens(acting: actor, permissions: permissions, on: root)
-    }
-
-    @MainActor
-    private func showScreens(acting actor: Login, permissions: Permissions, on root: CompositionRoot) async {
-        await root.screens(actor: actor, permissions: permissions, on: root.terminal).app().start()
+        await Front.show(acting: actor, permissions: permissions, on: root, plain: plain)
     }
 
     /// Parses, runs, and turns a `TrackerError` into one line on stderr and its exit code.

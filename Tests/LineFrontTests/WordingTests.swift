@@ -43,7 +43,7 @@ import TrackerUI
         let one = try IssueNumber(1)
         let closed = try issue(1, state: .closed)
         func describe(_ notice: IssueDetailViewModel.Notice) -> String {
-            LineIssueDetailPresenter.describe(notice, of: one)
+            IssueDetailView.describe(notice, of: one)
         }
         #expect(describe(.stateChanged(.changed(closed), closing: .notPlanned)) == "Closed issue #1 as not planned")
         #expect(describe(.stateChanged(.unchanged(closed), closing: .completed)) == "Issue #1 is already closed")

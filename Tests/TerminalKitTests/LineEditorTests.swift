@@ -2,83 +2,136 @@ import Testing
 
 @testable import TerminalKit
 
+/// The line editor as a person types at it: bytes through the key decoder, then the editor.
 @Suite struct LineEditorTests {
-    static let backspace: UInt8 = 0x7F
-    static let erase1 = "\u{8} \u{8}"
-
-    func type(_ text: String, into editor: inout LineEditor) -> String {
-        let step = editor.take(Array(text.utf8))
-        #expect(step.end == nil)
-        return step.echo
+    /// Feeds the bytes' keys; the first step that is not plain editing, if any.
+    @discardableResult
+    func type(_ bytes: some Sequence<UInt8>, into editor: inout LineEditor) -> LineEditor.Step? {
+        var decoder = KeyDecoder()
+        let keys = decoder.take(bytes) + decoder.flush()
+        for key in keys {
+            let step = editor.take(key)
+            if step != .editing { return step }
+        }
+        return nil
     }
 
-    @Test func backspaceErasesAWideCharacterAsTwoColumns() {
+    func type(_ text: String, into editor: inout LineEditor) -> LineEditor.Step? {
+        type(Array(text.utf8), into: &editor)
+    }
+
+    static let left = "\u{1B}[D"
+    static let right = "\u{1B}[C"
+    static let up = "\u{1B}[A"
+    static let down = "\u{1B}[B"
+
+    @Test func leftThenATypedDigitGoesBeforeTheDigitTyped() {
+        // Issue 32: `v 3`, ←, `1` opened #31; it is #13.
         var editor = LineEditor()
-        #expect(type("ab設X", into: &editor) == "ab設X")
-        let step = editor.take([LineEditorTests.backspace, LineEditorTests.backspace])
-        #expect(editor.text == "ab")
-        #expect(step.echo == String(repeating: LineEditorTests.erase1, count: 1 + 2))
-        #expect(editor.take(Array("\r".utf8)).end == .line("ab"))
+        #expect(type("v 3" + Self.left + "1\r", into: &editor) == .ended(.line("v 13")))
     }
 
-    @Test func aZWJSequenceIsErasedAsOne() {
+    @Test func homeEndAndTheirControlKeysMoveToEitherEnd() {
+        var editor = LineEditor()
+        #expect(type("bc\u{1B}[Ha\u{1B}[Fd", into: &editor) == nil)
+        #expect(editor.text == "abcd")
+        #expect(type("\u{1}>\u{5}<\u{1B}[1~[\u{1B}[4~]", into: &editor) == nil)
+        #expect(editor.text == "[>abcd<]")
+        #expect(editor.visible.cursorColumn == 8)
+    }
+
+    @Test func backspaceAndDeleteEraseWholeGraphemeClustersAroundTheCursor() {
         var editor = LineEditor()
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-        _ = type("x" + family + "e\u{301}", into: &editor)
-        #expect(editor.take(LineEditorTests.backspace).echo == LineEditorTests.erase1)
-        #expect(editor.text == "x" + family)
-        #expect(editor.take(0x08).echo == String(repeating: LineEditorTests.erase1, count: 2))
-        #expect(editor.text == "x")
+        _ = type("x" + family + "e\u{301}設", into: &editor)
+        _ = type(Self.left + Self.left + "\u{7F}", into: &editor)
+        #expect(editor.text == "xe\u{301}設")
+        #expect(editor.visible == ("xé設", 1))
+        _ = type("\u{1B}[3~", into: &editor)
+        #expect(editor.text == "x設")
+        #expect(editor.visible.cursorColumn == 1)
     }
 
-    @Test func ctrlUClearsTheLineAndCtrlWTheLastWord() {
+    @Test func theCursorColumnCountsWideCharactersAsTwo() {
         var editor = LineEditor()
-        _ = type("fix 設定  ", into: &editor)
-        #expect(editor.take(0x17).echo == String(repeating: LineEditorTests.erase1, count: 2 + 4))
-        #expect(editor.text == "fix ")
-        #expect(editor.take(0x17).echo == String(repeating: LineEditorTests.erase1, count: 4))
-        #expect(editor.text == "")
-        _ = type("again 漢字", into: &editor)
-        #expect(editor.take(0x15).echo == String(repeating: LineEditorTests.erase1, count: 6 + 4))
-        #expect(editor.text == "")
-        #expect(editor.take(0x7F).echo == "")
+        _ = type("ab設定X" + Self.left, into: &editor)
+        #expect(editor.visible == ("ab設定X", 6))
+    }
+
+    @Test func ctrlUClearsBeforeTheCursorCtrlWTheWordBeforeItAndCtrlKAfterIt() {
+        var editor = LineEditor()
+        _ = type("fix 設定  now", into: &editor)
+        _ = type(String(repeating: Self.left, count: 3) + "\u{17}", into: &editor)
+        #expect(editor.text == "fix now")
+        _ = type("\u{17}", into: &editor)
+        #expect(editor.text == "now")
+        _ = type("again " + "\u{15}", into: &editor)
+        #expect(editor.text == "now")
+        _ = type(Self.right + "\u{B}", into: &editor)
+        #expect(editor.text == "n")
+    }
+
+    @Test func upAndDownWalkTheHistoryAndGiveBackTheLineBeingTyped() {
+        var editor = LineEditor(history: ["v 1", "f state:closed"])
+        _ = type("half", into: &editor)
+        _ = type(Self.up, into: &editor)
+        #expect(editor.text == "f state:closed")
+        _ = type(Self.up + Self.up, into: &editor)
+        #expect(editor.text == "v 1", "the oldest stays at the top")
+        _ = type(Self.down, into: &editor)
+        #expect(editor.text == "f state:closed")
+        _ = type(Self.down, into: &editor)
+        #expect(editor.text == "half")
+        _ = type("\u{10}", into: &editor)
+        #expect(type("X\r", into: &editor) == .ended(.line("f state:closedX")))
+    }
+
+    @Test func tabAsksForCompletionsAndTakesOneOrTheirCommonStart() {
+        var editor = LineEditor()
+        #expect(type("a 3 b\t", into: &editor) == .complete(before: "a 3 b"))
+        #expect(editor.complete(with: .init(replacing: 1, candidates: ["bob"])) == .editing)
+        #expect(editor.text == "a 3 bob ")
+        var labels = LineEditor(text: "f label:g")
+        #expect(
+            labels.complete(with: .init(replacing: 7, candidates: ["label:good-first", "label:good-docs"])) == .editing)
+        #expect(labels.text == "f label:good-")
+        let twice = labels.complete(with: .init(replacing: 11, candidates: ["label:good-first", "label:good-docs"]))
+        #expect(twice == .candidates(["label:good-first", "label:good-docs"]))
+        #expect(labels.text == "f label:good-")
+        #expect(labels.complete(with: nil) == .editing)
     }
 
     @Test func enterCtrlDAndCtrlCEndTheLine() {
         var lf = LineEditor()
-        #expect(lf.take(Array("ok\n".utf8)) == ("ok\n", .line("ok")))
+        #expect(type("ok\n", into: &lf) == .ended(.line("ok")))
         var empty = LineEditor()
-        #expect(empty.take(0x04).end == .endOfInput)
+        #expect(type([0x04], into: &empty) == .ended(.endOfInput))
         var typed = LineEditor()
-        #expect(typed.take(Array("a\u{4}b\r".utf8)).end == .line("ab"))
+        #expect(
+            type("ab" + Self.left + "\u{4}\r", into: &typed) == .ended(.line("a")), "Ctrl-D deletes under the cursor")
         var cancelled = LineEditor()
-        #expect(cancelled.take(Array("half\u{3}".utf8)).end == .cancelled)
+        #expect(type("half\u{3}", into: &cancelled) == .ended(.cancelled))
     }
 
-    @Test func controlCharactersAreEchoedEscapedAndErasedByTheirWidth() {
+    @Test func controlCharactersWithNoKeyAreKeptAndShownEscaped() {
         var editor = LineEditor()
-        #expect(editor.take(Array("a\u{1}".utf8)).echo == "a^A")
-        #expect(editor.text == "a\u{1}")
-        #expect(editor.take(0x7F).echo == String(repeating: LineEditorTests.erase1, count: 2))
-        #expect(editor.take(Array("\u{85}".utf8)).echo == "<U+0085>")
-        #expect(editor.take(0x7F).echo == String(repeating: LineEditorTests.erase1, count: 8))
-    }
-
-    @Test func arrowKeysAreIgnored() {
-        var editor = LineEditor()
-        #expect(editor.take(Array("a\u{1B}[D\u{1B}OAb\r".utf8)) == ("ab\n", .line("ab")))
+        _ = type("a\u{7}", into: &editor)
+        #expect(editor.text == "a\u{7}")
+        #expect(editor.visible == ("a^G", 3))
+        _ = type([0xC2, 0x85], into: &editor)
+        #expect(editor.visible == ("a^G<U+0085>", 11))
     }
 
     @Test func bytesThatAreNotUTF8RefuseTheLineUnlessErased() {
         var refused = LineEditor()
-        #expect(refused.take([0x61, 0xFF, 0x0D]) == ("a\u{FFFD}\n", .notUTF8))
+        #expect(type([0x61, 0xFF, 0x0D], into: &refused) == .ended(.notUTF8))
         var truncated = LineEditor()
-        #expect(truncated.take([0xE8, 0xA8, 0x61, 0x0D]).end == .notUTF8)
+        #expect(type([0xE8, 0xA8, 0x61, 0x0D], into: &truncated) == .ended(.notUTF8))
         var surrogate = LineEditor()
-        #expect(surrogate.take([0xED, 0xA0, 0x80, 0x0D]).end == .notUTF8)
+        #expect(type([0xED, 0xA0, 0x80, 0x0D], into: &surrogate) == .ended(.notUTF8))
         var erased = LineEditor()
-        #expect(erased.take([0x61, 0xFF, 0x7F, 0x62, 0x0D]).end == .line("ab"))
+        #expect(type([0x61, 0xFF, 0x7F, 0x62, 0x0D], into: &erased) == .ended(.line("ab")))
         var literal = LineEditor()
-        #expect(literal.take(Array("\u{FFFD}\r".utf8)).end == .line("\u{FFFD}"))
+        #expect(type(Array("\u{FFFD}\r".utf8), into: &literal) == .ended(.line("\u{FFFD}")))
     }
 }

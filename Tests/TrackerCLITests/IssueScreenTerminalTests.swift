@@ -29,7 +29,7 @@ import TrackerTestSupport
 
     /// Opens the issue screen on issue 1.
     func openIssueOne(_ tracker: TrackerProcess) async throws {
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("tracker>")
         try terminal.type("v 1")
         try await terminal.waitFor("#1>")

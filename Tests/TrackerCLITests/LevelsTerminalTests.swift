@@ -14,7 +14,7 @@ import TrackerTestSupport
         #expect(try team.tracker(as: "alice").run(["create", "-t", "Crash on start"]).status == 0)
         #expect(try team.tracker(as: "dana").run(["label", "create", "bug"]).status == 0)
         defer { terminal.stop() }
-        try terminal.start(team.tracker(as: "carol"))
+        try terminal.start(team.tracker(as: "carol"), ["--plain"])
         try await terminal.waitFor("tracker>")
 
         try terminal.type("?")
@@ -56,7 +56,7 @@ import TrackerTestSupport
         #expect(try team.tracker(as: "alice").run(["create", "-t", "Alice's own"]).status == 0)
         #expect(try team.tracker(as: "dana").run(["create", "-t", "Dana's"]).status == 0)
         defer { terminal.stop() }
-        try terminal.start(team.tracker(as: "alice"))
+        try terminal.start(team.tracker(as: "alice"), ["--plain"])
         try await terminal.waitFor("tracker>")
 
         try terminal.type("v 1")

@@ -9,7 +9,7 @@ import TrackerTestSupport
 @Suite struct LineEditingTerminalTests {
     let terminal = TmuxSession()
 
-    func start(_ tracker: TrackerProcess) throws { try terminal.start(tracker) }
+    func start(_ tracker: TrackerProcess) throws { try terminal.start(tracker, ["--plain"]) }
     func stop() { terminal.stop() }
     func keys(_ text: String) throws { try terminal.keys(text) }
     func press(_ names: String...) throws { try terminal.tmux(["send-keys", "-t", terminal.name] + names) }

@@ -20,7 +20,7 @@ import TrackerTestSupport
         let tracker = try await CLITests.tracker()
         for title in ["Login fails", "Crash on start", "Slow search"] { try tracker.run(["create", "--title", title]) }
         defer { terminal.stop() }
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("#3  Slow search")
         try waitForListeners(1, tracker)
 

@@ -24,7 +24,7 @@ import TrackerTestSupport
                 }.joined(separator: ",") + "]")
         #expect(imported.status == 0, "\(imported.stderr)")
         defer { terminal.stop() }
-        try terminal.start(tracker, columns: 100, rows: 15)
+        try terminal.start(tracker, ["--plain"], columns: 100, rows: 15)
         let first = try await terminal.waitFor("tracker>")
         let shown = issueLines(first)
         #expect(shown.count == 9, "15 rows: 9 issues and 6 lines of screen\n\(first)")

@@ -11,7 +11,7 @@ import TrackerTestSupport
         let created = try tracker.run(["create", "--title", "Crash on start"])
         #expect(created.status == 0, "\(created.stderr)")
         defer { terminal.stop() }
-        try terminal.start(tracker)
+        try terminal.start(tracker, ["--plain"])
         try await terminal.waitFor("[1 Issues]  2 Labels  3 Milestones  4 People")
 
         try terminal.type("2")

@@ -8,7 +8,8 @@ import TrackerTestSupport
 @Suite struct TerminalSessionTests {
     func session(_ tracker: TrackerProcess, input: String) throws -> String {
         let outcome = try ChildProcess.run(
-            "/usr/bin/script", ["-qec", TrackerProcess.binary.path, "/dev/null"], environment: tracker.environment,
+            "/usr/bin/script", ["-qec", TrackerProcess.binary.path + " --plain", "/dev/null"],
+            environment: tracker.environment,
             stdin: Data(input.utf8))
         #expect(outcome.status == 0)
         return String(decoding: outcome.stdout, as: UTF8.self)

@@ -47,6 +47,40 @@ struct TmuxSession {
             ], environment: environment)
     }
 
+    /// Runs an interactive shell (bash, no start-up files, prompt `$ `) in the pane instead of
+    /// tracker, for what needs job control (Ctrl-Z, `fg`); `"$TRACKER"` runs the binary from there.
+    func startShell(_ tracker: TrackerProcess, columns: Int = 120, rows: Int = 40) throws {
+        var environment = tracker.environment
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["TRACKER"] = TrackerProcess.binary.path
+        let startup = socket + ".bashrc"
+        try "PS1='$ '\n".write(toFile: startup, atomically: true, encoding: .utf8)
+        try tmux(
+            [
+                "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+                "bash --noprofile --rcfile '\(startup)' -i",
+            ], environment: environment)
+    }
+
+    /// A value of the pane's (tmux's format variables: `alternate_on`, `cursor_flag`, `wrap_flag`).
+    func pane(_ variable: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{\(variable)}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    /// The window's new size, as when a person drags its corner.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The process the pane's shell started (tracker), by the shell's children in /proc.
+    func childProcess() throws -> Int32? {
+        guard let shell = Int32(try pane("pane_pid")) else { return nil }
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
     /// Ends the session; a pane still running (a test that failed midway) is killed outright.
     func stop() {
         let pane = (try? tmux(["display-message", "-p", "-t", name, "#{pane_dead} #{pane_pid}"])) ?? ""
@@ -54,6 +88,7 @@ struct TmuxSession {
         if fields.count == 2, fields[0] == "0", let pid = Int32(fields[1]), pid > 1 { kill(-pid, SIGKILL) }
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: socket + ".bashrc")
     }
 
     func keys(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }

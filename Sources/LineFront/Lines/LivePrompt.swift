@@ -45,12 +45,12 @@ final class LivePrompt {
 
 /// What live updates had to say (paused, back, off), one line each under the screen.
 @MainActor
-enum LiveNoticesView {
+public enum LiveNoticesView {
     static func render(_ notices: [LiveNotice], to terminal: any Terminal) {
         for notice in notices { terminal.writeLine("! " + VisibleText.line(describe(notice))) }
     }
 
-    static func describe(_ notice: LiveNotice) -> String {
+    nonisolated public static func describe(_ notice: LiveNotice) -> String {
         switch notice {
         case .paused(let reason): "live updates paused: \(reason); reconnecting"
         case .restored: "live updates are back"

@@ -6,7 +6,7 @@ import TrackerUI
 /// rows there are, the rows (or what an empty tab says), the last action's notice, and the help
 /// hint. A failure is one line instead.
 @MainActor
-struct TabFrameView {
+public struct TabFrameView {
     let tab: Tab
     let terminal: any Terminal
 
@@ -29,7 +29,7 @@ struct TabFrameView {
         "Unknown command '\(VisibleText.line(text))'."
     }
 
-    nonisolated static let cancelled = "Cancelled: nothing was written."
+    nonisolated public static let cancelled = "Cancelled: nothing was written."
 }
 
 extension String {

@@ -18,7 +18,8 @@ public struct HistoryView {
     /// `subject`: what the versions are of (`issue #12`, `comment 5`).
     public func render(_ history: TextHistory, of subject: String, to terminal: any Terminal) {
         if json {
-            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(history.versions.map(IssueJSON.version))), to: terminal)
+            ProgramOutput.writeJSON(
+                JSONFieldList.apply(fields, to: .array(history.versions.map(IssueJSON.version))), to: terminal)
             return
         }
         if let first = history.firstKept {

@@ -20,7 +20,8 @@ public struct TrashView {
             return
         }
         if json {
-            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(output.items.map(IssueJSON.trashed))), to: terminal)
+            ProgramOutput.writeJSON(
+                JSONFieldList.apply(fields, to: .array(output.items.map(IssueJSON.trashed))), to: terminal)
             return
         }
         let forProgram = ProgramOutput.isForProgram(terminal)

@@ -146,7 +146,8 @@ struct CreateCommand: AsyncParsableCommand {
 
     @MainActor
     private func start(author: Login, on root: CompositionRoot) async -> IssueCreatorCoordinator.Outcome {
-        await root.screens(actor: author, permissions: .databaseDecides, on: root.terminal, editorFallback: true).issueCreator().start()
+        await root.screens(actor: author, permissions: .databaseDecides, on: root.terminal, editorFallback: true)
+            .issueCreator().start()
     }
 
     /// The milestone as typed, read as a title or a number.

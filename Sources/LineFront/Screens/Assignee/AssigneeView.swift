@@ -33,15 +33,19 @@ public struct AssigneeView {
 
     public func renderScreen(_ output: AssigneeViewModel.Output, to terminal: any Terminal) {
         terminal.writeLine("")
-        terminal.writeLine(
-            "Assignees (\(output.selected.count) of at most \(output.picker.limit)): "
-                + (output.selected.isEmpty ? "none" : output.selected.map(\.value).joined(separator: ", ")))
+        terminal.writeLine(AssigneeView.heading(output))
         picker.render(output.picker, to: terminal)
         if let notice = output.notice { terminal.writeLine(AssigneeView.describe(notice)) }
         terminal.writeHelp(PickerCommands.help)
     }
 
-    nonisolated static func describe(_ notice: PickerNotice) -> String {
+    /// Who is chosen, and how many may be.
+    nonisolated public static func heading(_ output: AssigneeViewModel.Output) -> String {
+        "Assignees (\(output.selected.count) of at most \(output.picker.limit)): "
+            + (output.selected.isEmpty ? "none" : output.selected.map(\.value).joined(separator: ", "))
+    }
+
+    nonisolated public static func describe(_ notice: PickerNotice) -> String {
         switch notice {
         case .noMatch(let text): "Nobody's login starts with '\(VisibleText.line(text))'."
         case .outOfRange(0): "There is nobody to pick: search first."

@@ -37,7 +37,7 @@ final class LineChoicePresenter<Item: Equatable & Sendable>: Presenter {
 extension LineChoicePresenter where Item == LabelName {
     convenience init(labelsOn terminal: any Terminal) {
         self.init(
-            terminal: terminal, view: ChoiceView(name: \.value, noun: "label", full: ""), title: "Labels",
+            terminal: terminal, view: .labels, title: "Labels",
             prompt: "pick labels> ")
     }
 }
@@ -46,9 +46,7 @@ extension LineChoicePresenter where Item == MilestoneTitle {
     convenience init(milestoneOn terminal: any Terminal) {
         self.init(
             terminal: terminal,
-            view: ChoiceView(
-                name: \.value, noun: "milestone",
-                full: "An issue is in at most one milestone: untick the chosen one first, or type none."),
+            view: .milestone,
             title: "Milestone (at most one; none, then done, removes it)", prompt: "pick milestone> ")
     }
 }

@@ -37,6 +37,19 @@ public struct IssueDetailView {
         }
     }
 
+    /// What the last action did, in one line.
+    nonisolated public static func describe(_ notice: IssueDetailViewModel.Notice, of number: IssueNumber) -> String {
+        switch notice {
+        case .stateChanged(let change, let reason): StateChangeWording.describe(change, closing: reason)
+        case .edited: IssueEditNoticeView.edited(number)
+        case .commented(let comment): CommentNoticeView.describe(comment, .added)
+        case .assigned(let logins): AssigneeView.describe(number, assignees: logins)
+        case .labelled(let change): ChoiceView.describe(change, "Labels of issue \(number)", name: \.value)
+        case .milestoned(let change): ChoiceView.describe(change, "Milestone of issue \(number)", name: \.value)
+        case .unchangedBy: ""
+        }
+    }
+
     /// What landed while the screen waited: new timeline entries, then new comments in full.
     public func renderLanded(_ landed: IssueDetailViewModel.Landed, to terminal: any Terminal) {
         let moment = now()

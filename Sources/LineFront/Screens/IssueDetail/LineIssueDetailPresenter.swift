@@ -32,7 +32,7 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
         if case .unchangedBy(let child)? = output.notice { return say(child, of: output.number) }
         terminal.writeLine("")
         view.render(output, to: terminal)
-        if let notice = output.notice { terminal.writeLine(Self.describe(notice, of: output.number)) }
+        if let notice = output.notice { terminal.writeLine(IssueDetailView.describe(notice, of: output.number)) }
         terminal.writeLine("? for help · b back")
         if let change = output.assigneeChange { AssigneeView().renderChange(change, to: terminal) }
     }
@@ -61,19 +61,6 @@ final class LineIssueDetailPresenter: IssueDetailPresenter {
                 }
                 self.prompt.acted()
             }
-        }
-    }
-
-    /// What the last action did, in one line.
-    nonisolated static func describe(_ notice: IssueDetailViewModel.Notice, of number: IssueNumber) -> String {
-        switch notice {
-        case .stateChanged(let change, let reason): StateChangeWording.describe(change, closing: reason)
-        case .edited: IssueEditNoticeView.edited(number)
-        case .commented(let comment): CommentNoticeView.describe(comment, .added)
-        case .assigned(let logins): AssigneeView.describe(number, assignees: logins)
-        case .labelled(let change): ChoiceView.describe(change, "Labels of issue \(number)", name: \.value)
-        case .milestoned(let change): ChoiceView.describe(change, "Milestone of issue \(number)", name: \.value)
-        case .unchangedBy: ""
         }
     }
 

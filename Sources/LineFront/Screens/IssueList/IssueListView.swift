@@ -69,6 +69,11 @@ public struct IssueListView {
         }
     }
 
+    /// Teammates changed issues on the page while something was being typed: the page stays.
+    nonisolated public static func changedWhileTyping(_ count: Int) -> String {
+        "\(count) issue\(count == 1 ? "" : "s") changed — r to refresh"
+    }
+
     /// Said beside the results: the search words the search could not use (a long one shortened).
     nonisolated public static func searchNote(_ ignored: [String]) -> String? {
         guard !ignored.isEmpty else { return nil }
@@ -76,11 +81,12 @@ public struct IssueListView {
         return "search words ignored: " + words.joined(separator: " ")
     }
 
-    /// The labels column appears when a shown issue has labels, each name in its colour. On a
-    /// narrow terminal the labels and then the assignees shrink (to whole names and `+N`), then
-    /// the title down to 20 columns; then the author, the age, the labels, the assignees and the
-    /// state are left out in that order, and the title takes what is left.
-    private func table(_ output: IssueListViewModel.Output, depth: ColorDepth) -> Table {
+    /// The page as a table (the full-screen front draws it too). The labels column appears when a
+    /// shown issue has labels, each name in its colour. On a narrow terminal the labels and then
+    /// the assignees shrink (to whole names and `+N`), then the title down to 20 columns; then the
+    /// author, the age, the labels, the assignees and the state are left out in that order, and
+    /// the title takes what is left.
+    public func table(_ output: IssueListViewModel.Output, depth: ColorDepth) -> Table {
         let showState = output.filter.state != .open
         let byUpdate = output.filter.sort == .updated
         let moment = now()

@@ -116,7 +116,7 @@ final class LineIssueListPresenter: IssueListPresenter {
         LiveNoticesView.render(news.notices, to: terminal)
         guard news.affected > 0 else { return }
         if news.typing {
-            terminal.writeLine("\(news.affected) issue\(news.affected == 1 ? "" : "s") changed — r to refresh")
+            terminal.writeLine(IssueListView.changedWhileTyping(news.affected))
         } else {
             drawPage(output)
         }

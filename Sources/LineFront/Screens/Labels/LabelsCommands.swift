@@ -28,14 +28,14 @@ public enum LabelsCommands {
     }
 
     /// A label's fields as typed at the tab's prompts: an empty colour picks one.
-    static func newLabel(name: String, color: String, description: String) throws -> Label {
+    public static func newLabel(name: String, color: String, description: String) throws -> Label {
         let name = try LabelName(name)
         let color = color.isBlank ? nil : try LabelColor(color)
         return try Label(name: name, color: color, description: description)
     }
 
     /// The changes typed at the tab's prompts, where Enter keeps a field; nil when every field is kept.
-    static func change(name: String, color: String, description: String) throws -> LabelChange? {
+    public static func change(name: String, color: String, description: String) throws -> LabelChange? {
         let change = try LabelChange(
             name: name.isBlank ? nil : try LabelName(name), color: color.isBlank ? nil : try LabelColor(color),
             description: description.isBlank ? nil : description)
@@ -54,7 +54,7 @@ public enum LabelsCommands {
         }
     }
 
-    static func quoted(_ name: LabelName) -> String {
+    public static func quoted(_ name: LabelName) -> String {
         "'\(VisibleText.line(name.value))'"
     }
 }

@@ -15,7 +15,7 @@ public struct LabelsView {
             notice: output.notice.map(LabelsCommands.describe))
     }
 
-    private func table(_ labels: [Label]) -> Table {
+    public func table(_ labels: [Label]) -> Table {
         let rows = labels.enumerated().map { index, label in
             [
                 "\(index + 1)", VisibleText.line(label.name.value), "#\(label.color.hex)",

@@ -32,7 +32,7 @@ public enum MilestonesCommands {
     }
 
     /// A milestone's fields as typed at the tab's prompts: an empty due date is none.
-    static func create(title: String, due: String, description: String) throws -> MilestonesViewModel.Input {
+    public static func create(title: String, due: String, description: String) throws -> MilestonesViewModel.Input {
         let title = try MilestoneTitle(title)
         let dueOn = due.isBlank ? nil : try DueDate.parse(due.trimmed)
         return .create(title, description: description, due: dueOn)

@@ -19,7 +19,7 @@ public struct MilestonesView {
             empty: "No milestones yet: n creates one.", notice: output.notice.map(MilestonesCommands.describe))
     }
 
-    private func table(_ milestones: [Milestone]) -> Table {
+    public func table(_ milestones: [Milestone]) -> Table {
         let moment = now()
         let rows = milestones.map { milestone in
             [

@@ -14,7 +14,7 @@ public struct PeopleView {
             notice: output.notice.map(PeopleCommands.describe))
     }
 
-    private func table(_ people: [UserWorkload]) -> Table {
+    public func table(_ people: [UserWorkload]) -> Table {
         let rows = people.map { workload in
             [
                 VisibleText.line(workload.user.login.value), VisibleText.line(workload.user.name),
