@@ -31,7 +31,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let number = try IssueNumber(parsing: number)
-        let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.allCases)
+        let format = try OutputFormat(json: json, fields: jsonFields, allowed: IssueField.showFields)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(number, format: format, on: root)
     }

@@ -11,7 +11,7 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "List issues, newest first.",
         discussion: """
             --json prints every field; --json number,title,… only those. Fields: \
-            \(IssueField.listFields.map(\.rawValue).joined(separator: ", ")). State is OPEN or CLOSED, \
+            \(IssueField.exportFields.map(\.rawValue).joined(separator: ", ")) (url only when named). State is OPEN or CLOSED, \
             author and assignees are {login} objects, times are ISO-8601 in UTC.
             """
     )
@@ -86,7 +86,8 @@ struct ListCommand: AsyncParsableCommand {
         let state = try StateFilter(parsing: state)
         let sort = try IssueSort(parsing: sort)
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
-        let format = try OutputFormat(json: json, fields: jsonFields)
+        let format = try OutputFormat(
+            json: json, fields: jsonFields, allowed: IssueField.exportFields, shown: IssueField.listFields)
         let labelNames = try labels.map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?
@@ -102,7 +103,10 @@ struct ListCommand: AsyncParsableCommand {
             ascending: ascending, limit: limit == 0 ? nil : limit)
         if let milestone { filter.milestone = try await root.names.milestone(milestone) }
         filter.after = try after.map { try IssueNumber(parsing: $0) }
-        if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
+        if case .json(let fields) = format {
+            filter.includesComments = fields.contains(.comments)
+            filter.includesURL = fields.contains(.url)
+        }
         if let mention { filter.mention = try await root.names.login(mention) }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
@@ -135,11 +139,13 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension OutputFormat {
-    init(json: Bool, fields: String?, allowed: [IssueField] = IssueField.listFields) throws {
+    /// Without `fields`, `--json` prints `shown` (the allowed ones unless said).
+    init(json: Bool, fields: String?, allowed: [IssueField] = IssueField.listFields, shown: [IssueField]? = nil) throws
+    {
         if let fields {
             self = .json(try IssueField.parse(fields, allowed: allowed))
         } else {
-            self = json ? .json(allowed) : .table
+            self = json ? .json(shown ?? allowed) : .table
         }
     }
 }
