@@ -16,6 +16,19 @@ struct ImportRecord: Decodable {
     let comments: [CommentRecord]?
     let labels: [LabelRecord]?
     let milestone: MilestoneRecord?
+    /// gh's address of the issue (`tracker export` writes one for every issue).
+    let url: String?
+    /// gh's node id (`I_kwDO…`); a number or anything else names no source.
+    let id: LooseString?
+}
+
+/// A string, or nothing when the JSON holds another kind of value there.
+struct LooseString: Decodable {
+    let value: String?
+
+    init(from decoder: any Decoder) throws {
+        value = try? decoder.singleValueContainer().decode(String.self)
+    }
 }
 
 /// One label as gh writes it (`id` a string such as "LA_kwDO…", ignored) or `tracker export`

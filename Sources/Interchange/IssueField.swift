@@ -3,10 +3,17 @@ import TrackerCore
 /// The documented JSON fields of an issue, named as `gh issue list --json` names them.
 public enum IssueField: String, CaseIterable, Sendable {
     case number, title, body, state, stateReason, author, assignees, comments, labels, milestone, createdAt, updatedAt
-    case closedAt, events
+    case closedAt, url, events
 
-    /// The fields of a list (events only with `show`).
-    public static let listFields: [IssueField] = allCases.filter { $0 != .events }
+    /// The fields of a list (events only with `show`; the address only when asked, and in an export).
+    public static let listFields: [IssueField] = allCases.filter { $0 != .events && $0 != .url }
+
+    /// What `export` writes: a list's fields and each issue's address, so importing the export
+    /// again is recognised.
+    public static let exportFields: [IssueField] = listFields + [.url]
+
+    /// What `show --json` may name.
+    public static let showFields: [IssueField] = allCases.filter { $0 != .url }
 
     /// Parses `number,title,assignees`; an unknown name is refused with the known ones, by the
     /// rule every command's `--json FIELDS` follows (`JSONFieldList`).

@@ -63,6 +63,16 @@ public enum IssueImportParser {
         issue.milestone = try record.milestone.map { milestone throws(TrackerError) in
             try OrganizationRecords.milestone(from: milestone, record: index)
         }
+        if let source = record.url ?? record.id?.value {
+            do {
+                issue.source = try ImportedIssue.validSource(source)
+            } catch {
+                throw .invalidInput(
+                    field: "record \(index) \(record.url == nil ? "id" : "url")",
+                    rule: "must be one line of 1 to \(ImportedIssue.maximumSourceLength) characters without "
+                        + "surrounding spaces; nothing was imported")
+            }
+        }
         return issue
     }
 

@@ -23,6 +23,7 @@ public enum IssueJSON {
                 case .createdAt: .string(issue.createdAt.iso8601)
                 case .updatedAt: .string(issue.updatedAt.iso8601)
                 case .closedAt: JSONValue(issue.closedAt?.iso8601)
+                case .url: JSONValue(issue.url)
                 case .events: .array(events.map { .object(event($0)) })
                 }
         }

@@ -37,6 +37,7 @@ public struct IssueJSONWriter: Sendable {
             case .createdAt: JSONBytes.string(issue.createdAt.iso8601, into: &out)
             case .updatedAt: JSONBytes.string(issue.updatedAt.iso8601, into: &out)
             case .closedAt: JSONBytes.optionalString(issue.closedAt?.iso8601, into: &out)
+            case .url: JSONBytes.optionalString(issue.url, into: &out)
             case .events: out += Array("[]".utf8)  // a list carries no events (IssueField.listFields)
             }
         }

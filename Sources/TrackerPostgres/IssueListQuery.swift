@@ -72,6 +72,7 @@ struct IssueListQuery {
             case .updated: "i.updated_at \(direction), i.number \(direction)"
             }
         var sql = filter.includesComments ? IssueRowDecoding.selectIssuesWithComments : IssueRowDecoding.selectIssues
+        if filter.includesURL { sql = "SELECT \(IssueRowDecoding.urlColumn)," + sql.dropFirst("SELECT".count) }
         sql += "\n WHERE " + conditions.joined(separator: "\n   AND ")
         sql += "\n ORDER BY \(order)"
         if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }

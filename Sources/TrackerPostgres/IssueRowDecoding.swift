@@ -20,6 +20,13 @@ enum IssueRowDecoding {
                i.deleted_at IS NOT NULL AS in_trash
         """
 
+    /// An issue's address (`Issue.url`, for exports): where an import read it from, else this
+    /// tracker's own (migration 0016's `tracker_instance`; a fingerprint is no address).
+    static let urlColumn = """
+        CASE WHEN i.source_key IS NULL OR starts_with(i.source_key, 'sha256:')
+                 THEN (SELECT t.url_prefix FROM tracker_instance t) || i.number ELSE i.source_key END AS url
+        """
+
     /// A mention `m` counts unless it is in a comment in the trash.
     static let mentionIsLive = """
         (m.comment_id IS NULL OR NOT EXISTS (SELECT 1 FROM issue_comments mc
@@ -82,6 +89,7 @@ enum IssueRowDecoding {
             labels: try OrganizationJSON.labels(try row.decode("labels")),
             milestone: try OrganizationJSON.milestone(try row.decode("milestone"))
         )
+        if row.has("url") { issue.url = try row.decode("url") }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
         }

@@ -16,49 +16,82 @@ extension PostgresIssueRepository {
     }
 
     /// One transaction through migration 0014's import functions (maintain): the import begun
-    /// (the issue counter locked, staging tables made), people, labels and milestones registered
+    /// (the issue counter locked, staging tables made), the records already imported set aside
+    /// (`ImportedSources`, before any number is given), people, labels and milestones registered
     /// and comment ids taken, every row sent with COPY into the staging tables (not one round trip
     /// per row), then moved in as the tables' owner, which into an empty tracker first sets aside
     /// the plain indexes and foreign keys and builds them again afterwards. The steps it times in
-    /// the database come back as notices and are reported with the rest.
+    /// the database come back as notices and are reported with the rest. A dry run, or a file
+    /// with nothing new, is rolled back after it found what it would do.
     public func importIssues(
-        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
+        _ all: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         let phases = ImportPhases(report: report)
-        return try await database.trackedTransaction { connection in
-            // A large import may take minutes: no statement limit inside it.
-            connection.send("SET LOCAL statement_timeout = 0")
-            let begun = try connection.query(
-                "SELECT import_id, last_number, empty FROM tracker_import_begin($1)", [actor.value]
+        do {
+            return try await database.trackedTransaction { connection in
+                try Self.importing(all, actor: actor, dryRun: dryRun, phases: phases, on: connection)
+            }
+        } catch let rolledBack as ImportRolledBack {
+            return rolledBack.result
+        }
+    }
+
+    private static func importing(
+        _ all: [ImportedIssue], actor: Login, dryRun: Bool, phases: ImportPhases, on connection: Connection
+    ) throws -> ImportResult {
+        // A large import may take minutes: no statement limit inside it.
+        connection.send("SET LOCAL statement_timeout = 0")
+        let begun = try connection.query(
+            "SELECT import_id, last_number, empty FROM tracker_import_begin($1)", [actor.value]
+        ).rows[0]
+        let importID: Int64 = try begun.decode(0)
+        let sources = try phases.run("looked up \(all.count) sources") {
+            try ImportedSources.lookUp(all, importID: importID, on: connection)
+        }
+        let fresh = try ImportSources.newRecords(keys: sources.keys, known: sources.known)
+        let records = fresh.map { all[$0] }
+        let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: try begun.decode(2))
+        let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: try begun.decode(1))
+        let renumbered =
+            keepNumbers
+            ? []
+            : zip(records, numbers).compactMap { record, new in
+                record.number.map { (old: $0, new: new) }
+            }
+        let result = ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
+        guard !records.isEmpty else { throw ImportRolledBack(result: result) }
+        let rows = try phases.run("registered people, labels and milestones") {
+            let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
+            return IssueImportRows(
+                records: records, numbers: numbers, sourceKeys: fresh.map { sources.keys[$0] },
+                userIDs: try IssueImportRows.registerUsers(in: records, on: connection),
+                commentIDs: try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection),
+                keptCommentIDs: keptCommentIDs != nil,
+                labelIDs: try ImportedOrganization.labels(in: records, on: connection),
+                milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
+        }
+        try rows.copy(on: connection, phases: phases)
+        _ = connection.takeNotices()
+        try connection.query("SELECT tracker_import_finish($1, $2)", [importID, rows.keptCommentIDs])
+        for notice in connection.takeNotices() where notice.message.hasPrefix("phase: ") {
+            let parts = notice.message.dropFirst("phase: ".count).split(separator: "|", maxSplits: 1)
+            guard parts.count == 2, let seconds = Double(parts[1]) else { continue }
+            phases.report("\(parts[0]) in \(Duration.milliseconds(Int64((seconds * 1000).rounded())).secondsText)")
+        }
+        if dryRun { throw ImportRolledBack(result: result) }
+        return result
+    }
+
+    /// `tracker import --undo`: migration 0016's `tracker_import_undo`, one transaction.
+    public func undoLastImport(actor: Login) async throws -> ImportUndone {
+        try await database.trackedTransaction { connection in
+            let row = try connection.query(
+                "SELECT import_id, importer, imported_at, removed FROM tracker_import_undo($1)", [actor.value]
             ).rows[0]
-            let importID: Int64 = try begun.decode(0)
-            let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: try begun.decode(2))
-            let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: try begun.decode(1))
-            let rows = try phases.run("registered people, labels and milestones") {
-                let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
-                return IssueImportRows(
-                    records: records, numbers: numbers,
-                    userIDs: try IssueImportRows.registerUsers(in: records, on: connection),
-                    commentIDs: try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection),
-                    keptCommentIDs: keptCommentIDs != nil,
-                    labelIDs: try ImportedOrganization.labels(in: records, on: connection),
-                    milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
-            }
-            try rows.copy(on: connection, phases: phases)
-            _ = connection.takeNotices()
-            try connection.query("SELECT tracker_import_finish($1, $2)", [importID, rows.keptCommentIDs])
-            for notice in connection.takeNotices() where notice.message.hasPrefix("phase: ") {
-                let parts = notice.message.dropFirst("phase: ".count).split(separator: "|", maxSplits: 1)
-                guard parts.count == 2, let seconds = Double(parts[1]) else { continue }
-                phases.report("\(parts[0]) in \(Duration.milliseconds(Int64((seconds * 1000).rounded())).secondsText)")
-            }
-            let renumbered =
-                keepNumbers
-                ? []
-                : zip(records, numbers).compactMap { record, new in
-                    record.number.map { (old: $0, new: new) }
-                }
-            return ImportResult(count: records.count, renumbered: renumbered)
+            return ImportUndone(
+                importID: try row.decode(0), importer: try Login(try row.decode(1)),
+                importedAt: try row.timestamp("imported_at"),
+                removed: Int(try row.decode(3) as Int64))
         }
     }
 }
@@ -67,6 +100,8 @@ extension PostgresIssueRepository {
 struct IssueImportRows {
     let records: [ImportedIssue]
     let numbers: [Int64]
+    /// Where each record came from (`ImportedSources`), stored with its issue.
+    let sourceKeys: [String]
     let userIDs: [String: Int64]
     /// Every comment's id, in record order then comment order.
     let commentIDs: [Int64]
@@ -102,7 +137,7 @@ struct IssueImportRows {
             try connection.copyIn(
                 """
                 COPY pg_temp.import_issues (number, title, body, state, state_reason, author_id, created_at,
-                                            updated_at, closed_at, milestone_number, assignee_count)
+                                            updated_at, closed_at, milestone_number, assignee_count, source_key)
                 FROM STDIN
                 """, writeIssues)
         }
@@ -140,7 +175,7 @@ struct IssueImportRows {
                     Connection.copyField(record.closedAt?.postgresText),
                     Connection.copyField(milestoneNumber(of: record).map(String.init)),
                 ].joined(separator: "\t")
-            line += "\t\(record.assignees.count)\n"
+            line += "\t\(record.assignees.count)\t\(Connection.copyField(sourceKeys[index]))\n"
         }
     }
 

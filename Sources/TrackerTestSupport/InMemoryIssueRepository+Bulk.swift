@@ -8,13 +8,22 @@ extension InMemoryIssueRepository {
     }
 
     public func importIssues(
-        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
+        _ all: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         try takeFailure()
-        let importer = try await registering(actor)
+        let keys = all.map(sourceKey)
+        let fresh = try ImportSources.newRecords(keys: keys, known: keys.map(isKnown))
+        let records = fresh.map { all[$0] }
         let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
         let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
         var renumbered: [(old: Int64, new: Int64)] = []
+        if records.isEmpty || dryRun {
+            for (record, number) in zip(records, numbers) where !keepNumbers {
+                if let old = record.number { renumbered.append((old, number)) }
+            }
+            return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
+        }
+        let importer = try await registering(actor)
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
         var stagedComments: [Comment] = []
         let keptIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
@@ -78,7 +87,8 @@ extension InMemoryIssueRepository {
             await recordMentions(issue: comment.issue.value, comment: comment.id.value, text: comment.body)
         }
         for (number, entry) in staged { await recordMentions(issue: number, comment: nil, text: entry.0.body) }
-        return ImportResult(count: records.count, renumbered: renumbered)
+        remember(imported: zip(fresh, numbers).map { (number: $1, key: keys[$0]) }, by: importer)
+        return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
     }
 
     /// The stored spelling, registering a missing login as an import does.

@@ -69,16 +69,22 @@ extension InMemoryIssueRepository: HistoryRepository {
         let oldComments = trashedComments.filter { $0.value.at < deletedBefore }.keys
         for id in oldComments { forgetComment(id) }
         let oldIssues = Set(trashedIssues.filter { $0.value.at < deletedBefore }.keys)
-        for number in oldIssues {
+        forget(oldIssues)
+        return PurgedTrash(issues: oldIssues.count, comments: oldComments.count)
+    }
+
+    /// Removes issues for good, with their timelines, comments, mentions, versions and sources.
+    func forget(_ numbers: Set<Int64>) {
+        for number in numbers {
             for comment in comments.values where comment.issue.value == number { forgetComment(comment.id.value) }
             issues[number] = nil
             events[number] = nil
             mentions[number] = nil
             issueRevisions[number] = nil
             trashedIssues[number] = nil
+            sourceKeys[number] = nil
         }
-        for id in changeRecords.keys { changeRecords[id]?.entries.removeAll { oldIssues.contains($0.issue) } }
-        return PurgedTrash(issues: oldIssues.count, comments: oldComments.count)
+        for id in changeRecords.keys { changeRecords[id]?.entries.removeAll { numbers.contains($0.issue) } }
     }
 
     private func forgetComment(_ id: Int64) {

@@ -39,6 +39,9 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// The texts replaced (see `+History`), by issue number or comment id, oldest first.
     var issueRevisions: [Int64: [InMemoryRevision]] = [:]
     var commentRevisions: [Int64: [InMemoryRevision]] = [:]
+    /// Where each imported issue came from, and the imports (see `+Imports`).
+    var sourceKeys: [Int64: String] = [:]
+    var importLog: [InMemoryImport] = []
 
     public init(users: InMemoryUserRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
@@ -96,6 +99,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         return matching.prefix(filter.limit ?? Int.max).map { issue in
             var issue = issue
             if filter.includesComments { issue.comments = comments(of: issue.number) }
+            if filter.includesURL { issue.url = url(of: issue.number.value) }
             return issue
         }
     }

@@ -19,6 +19,7 @@ extension CompositionRoot {
     var unassignIssues: UnassignIssues { UnassignIssues(issues: issues, users: users) }
     var changeAssignees: ChangeAssignees { ChangeAssignees(issues: issues, users: users) }
     var importIssues: ImportIssues { ImportIssues(issues: issues) }
+    var undoImport: UndoImport { UndoImport(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
     var manageAccess: ManageAccess { ManageAccess(access: PostgresAccessRepository(database: database)) }

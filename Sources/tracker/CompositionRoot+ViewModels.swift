@@ -53,7 +53,7 @@ extension CompositionRoot {
     func status(of actor: Login) -> StatusViewModel { StatusViewModel(showStatus: showStatus, actor: actor) }
 
     func importer(actor: Login, report: @escaping ImportPhaseReport) -> ImportViewModel {
-        ImportViewModel(importIssues: importIssues, actor: actor, report: report)
+        ImportViewModel(importIssues: importIssues, undoImport: undoImport, actor: actor, report: report)
     }
 
     /// `actor`: who deletes; nil where nothing is deleted.

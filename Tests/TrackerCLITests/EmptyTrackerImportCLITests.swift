@@ -53,7 +53,14 @@ import TrackerTestSupport
                 """, target) == 0)
         #expect(try Self.count("SELECT count(*) FROM issues WHERE assignee_count > 0", target) > 100)
 
-        let again = try tracker.run(["import", "--verbose", seeded.file.path])
+        let skipped = try tracker.run(["import", seeded.file.path])
+        #expect(skipped.stdout == "1500 issues were already imported (skipped)\n", "\(skipped.stderr)")
+        // Another tracker's export of the same issues: new sources, so 1,500 new issues.
+        let other = seeded.file.deletingLastPathComponent().appending(path: "other-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: other) }
+        try Data(seeded.printed.replacing(/tracker:\/\/[0-9a-f-]{36}\//, with: "tracker://another/").utf8).write(
+            to: other)
+        let again = try tracker.run(["import", "--verbose", other.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(!again.stderr.contains("set aside"), "a tracker with issues keeps its indexes: \(again.stderr)")
         #expect(again.stderr.contains("tracker: copied 1500 issues in "))

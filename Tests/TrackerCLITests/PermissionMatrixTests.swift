@@ -16,6 +16,8 @@ import TrackerTestSupport
         let name: String
         let needs: AccessLevel
         var setup: [[String]] = []
+        /// What a setup step reading `-` reads (`KEY` filled in).
+        var setupStdin: String? = nil
         let tracker: [String]
         var stdin: String? = nil
         let sql: String
@@ -157,6 +159,16 @@ import TrackerTestSupport
             name: "import", needs: .maintain, tracker: ["import", "-"], stdin: record,
             sql: "SELECT import_id FROM tracker.tracker_import_begin(NULL)"),
         Row(
+            name: "import --dry-run", needs: .maintain, tracker: ["import", "--dry-run", "-"], stdin: record,
+            sql: """
+                SELECT s.known FROM tracker.tracker_import_begin(NULL) b,
+                       tracker.tracker_import_sources(b.import_id, '{https://x/KEY}', '{NULL}', '{NULL}', '{NULL}',
+                                                      '{NULL}', '{NULL}') s
+                """),
+        Row(
+            name: "import --undo", needs: .maintain, setup: [["import", "-"]], setupStdin: record,
+            tracker: ["import", "--undo"], sql: "SELECT removed FROM tracker.tracker_import_undo(NULL)"),
+        Row(
             name: "users add", needs: .admin, tracker: ["users", "add", "u-KEY"],
             sql: "SELECT tracker.tracker_add_user('raw-KEY', '', NULL)"),
         Row(
@@ -229,7 +241,8 @@ import TrackerTestSupport
                     word == "N"
                         ? number
                         : word == "C" ? comment : word.replacing("KEY", with: key).replacing("ROLE", with: role)
-                })
+                },
+                stdin: row.setupStdin?.replacing("KEY", with: key))
             #expect(outcome.status == 0, "setup \(step): \(outcome.stderr)")
             if let created = outcome.stdout.firstMatch(of: /Created issue #(\d+)/) { number = String(created.1) }
             if let added = outcome.stdout.firstMatch(of: /\(comment (\d+)\)/) { comment = String(added.1) }

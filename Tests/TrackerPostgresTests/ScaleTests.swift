@@ -159,7 +159,11 @@ import TrackerTestSupport
             try IssueDraft(title: "After import"), author: originals[0].author)
         #expect(next.number.value == 301)
 
-        let again = try await ImportIssues(issues: targetIssues)(Array(records.prefix(2)), actor: importer)
+        let skipped = try await ImportIssues(issues: targetIssues)(Array(records.prefix(2)), actor: importer)
+        #expect(skipped == ImportResult(count: 0, skipped: 2, renumbered: []), "already imported")
+        var others = Array(records.prefix(2))
+        for index in others.indices { others[index].title += " (another copy)" }
+        let again = try await ImportIssues(issues: targetIssues)(others, actor: importer)
         #expect(again.renumbered.map(\.new) == [302, 303], "a non-empty tracker numbers imports anew")
     }
 }

@@ -45,7 +45,8 @@ import TrackerUI
                 number: number, title: "Imported \(number)", body: "", state: .open, stateReason: nil, author: alice,
                 assignees: [], createdAt: .minimum, updatedAt: .minimum, closedAt: nil)
         }
-        let viewModel = ImportViewModel(importIssues: ImportIssues(issues: issues), actor: alice)
+        let viewModel = ImportViewModel(
+            importIssues: ImportIssues(issues: issues), undoImport: UndoImport(issues: issues), actor: alice)
         await #expect(throws: TrackerError.self) {
             try await drive(viewModel, inputs: [.save([try record(1), try record(1)])])
         }

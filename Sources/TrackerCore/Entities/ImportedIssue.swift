@@ -21,6 +21,9 @@ public struct ImportedIssue: Equatable, Sendable {
     public var labels: [Label] = []
     /// A milestone missing from the tracker (by title) is created as described.
     public var milestone: ImportedMilestone?
+    /// Where the record came from, as the file names it (gh's `url`, else its `id`): an issue
+    /// already imported from it is skipped. A record naming none is known by its fingerprint.
+    public var source: String?
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,
@@ -107,19 +110,56 @@ public struct ImportedMilestone: Equatable, Sendable {
     }
 }
 
-/// What an import did: how many issues, and the old → new numbers when they were renumbered
-/// (the tracker was not empty).
+extension ImportedIssue {
+    /// The longest source a record may name (a URL or an id).
+    public static let maximumSourceLength = 2048
+
+    /// A source as the file names it: one line of 1 to `maximumSourceLength` characters.
+    public static func validSource(_ text: String) throws(TrackerError) -> String {
+        guard (1...maximumSourceLength).contains(TextRules.length(text)),
+            !text.unicodeScalars.contains(where: TextRules.isControl),
+            text.trimmed == text
+        else {
+            throw .invalidInput(
+                field: "url",
+                rule: "must be one line of 1 to \(maximumSourceLength) characters without surrounding spaces")
+        }
+        return text
+    }
+}
+
+/// What an import did (or, dry, would do): how many issues it created, how many it skipped as
+/// already imported, and the old → new numbers when they were renumbered (the tracker was not
+/// empty).
 public struct ImportResult: Equatable, Sendable {
     public var count: Int
+    public var skipped: Int
     public var renumbered: [(old: Int64, new: Int64)]
 
-    public init(count: Int, renumbered: [(old: Int64, new: Int64)]) {
+    public init(count: Int, skipped: Int = 0, renumbered: [(old: Int64, new: Int64)]) {
         self.count = count
+        self.skipped = skipped
         self.renumbered = renumbered
     }
 
     public static func == (lhs: ImportResult, rhs: ImportResult) -> Bool {
-        lhs.count == rhs.count && lhs.renumbered.map(\.old) == rhs.renumbered.map(\.old)
+        lhs.count == rhs.count && lhs.skipped == rhs.skipped && lhs.renumbered.map(\.old) == rhs.renumbered.map(\.old)
             && lhs.renumbered.map(\.new) == rhs.renumbered.map(\.new)
+    }
+}
+
+/// An import taken back (`tracker import --undo`): which, by whom and when, and how many issues
+/// it removed.
+public struct ImportUndone: Equatable, Sendable {
+    public var importID: Int64
+    public var importer: Login
+    public var importedAt: Timestamp
+    public var removed: Int
+
+    public init(importID: Int64, importer: Login, importedAt: Timestamp, removed: Int) {
+        self.importID = importID
+        self.importer = importer
+        self.importedAt = importedAt
+        self.removed = removed
     }
 }

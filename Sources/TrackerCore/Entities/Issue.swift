@@ -16,6 +16,9 @@ public struct Issue: Equatable, Sendable {
     /// Its labels, by name ignoring case.
     public var labels: [Label]
     public var milestone: IssueMilestone?
+    /// Where it came from (gh's `url` of the issue an import read), else this tracker's address
+    /// for it, when the read asked (`IssueFilter.includesURL`).
+    public var url: String?
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,

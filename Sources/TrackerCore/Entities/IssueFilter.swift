@@ -44,6 +44,8 @@ public struct IssueFilter: Equatable, Sendable {
     public var limit: Int?
     /// Whether each issue comes with its comments (`Issue.comments`).
     public var includesComments = false
+    /// Whether each issue comes with its address (`Issue.url`).
+    public var includesURL = false
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
 

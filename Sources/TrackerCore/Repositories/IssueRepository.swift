@@ -25,11 +25,16 @@ public protocol IssueRepository: Sendable {
     /// in memory (`limit` and `after` apply as in `list`).
     func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws
     /// Stores many issues in one all-or-nothing transaction, registering missing users, as
-    /// imported by `actor`. Numbers and times are kept when the tracker is empty; otherwise the
-    /// issues are numbered anew. `report` is told each step as it ends.
+    /// imported by `actor`. Records whose source an issue here already came from are skipped
+    /// (`ImportSources`) before numbers are given. Numbers and times are kept when the tracker is
+    /// empty; otherwise the issues are numbered anew. `dryRun` does it all and rolls it back.
+    /// `report` is told each step as it ends.
     func importIssues(
-        _ issues: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport
+        _ issues: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
     ) async throws -> ImportResult
+    /// Takes back the latest import not undone as one change, removing the issues it created;
+    /// `.changedMeanwhile` when any of them changed since, `.notFound` when there is none.
+    func undoLastImport(actor: Login) async throws -> ImportUndone
     /// Applies `edit` to every issue as one all-or-nothing change: the title and body (one issue
     /// only; renamed and edited events, the body's mentions), then assignees as in
     /// `changeAssignees`. With `read`, the text is saved only if the issue's title and body are
@@ -47,7 +52,7 @@ public protocol IssueRepository: Sendable {
 
 extension IssueRepository {
     public func importIssues(_ issues: [ImportedIssue], actor: Login) async throws -> ImportResult {
-        try await importIssues(issues, actor: actor, report: { _ in })
+        try await importIssues(issues, actor: actor, dryRun: false, report: { _ in })
     }
 
     /// One issue: the several-issue change with one number.

@@ -7,7 +7,7 @@ public struct ImportIssues: Sendable {
     }
 
     public func callAsFunction(
-        _ records: [ImportedIssue], actor: Login, report: @escaping ImportPhaseReport = { _ in }
+        _ records: [ImportedIssue], actor: Login, dryRun: Bool = false, report: @escaping ImportPhaseReport = { _ in }
     ) async throws -> ImportResult {
         var seen = Set<Int64>()
         for (index, record) in records.enumerated() {
@@ -17,6 +17,19 @@ public struct ImportIssues: Sendable {
                     field: "record \(index + 1) number", rule: "#\(number) appears twice; nothing was imported")
             }
         }
-        return try await issues.importIssues(records, actor: actor, report: report)
+        return try await issues.importIssues(records, actor: actor, dryRun: dryRun, report: report)
+    }
+}
+
+/// `tracker import --undo`: the latest import taken back, if nothing changed on its issues since.
+public struct UndoImport: Sendable {
+    private let issues: any IssueRepository
+
+    public init(issues: any IssueRepository) {
+        self.issues = issues
+    }
+
+    public func callAsFunction(actor: Login) async throws -> ImportUndone {
+        try await issues.undoLastImport(actor: actor)
     }
 }

@@ -1,26 +1,36 @@
 import TrackerCore
 
-/// `tracker import`: many issues at once, all or nothing, imported by `actor`; each step's end is
-/// told to `report`.
+/// `tracker import`: many issues at once, all or nothing, imported by `actor` (or, dry, only
+/// found out); or the last import taken back. Each step's end is told to `report`.
 @MainActor
 public final class ImportViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
         case save([ImportedIssue])
+        /// What saving would do, written nowhere.
+        case tryOut([ImportedIssue])
+        case undoLast
     }
 
     public struct Output: Equatable, ViewOutput {
-        /// How many were imported, and the numbers that changed.
+        /// How many were imported (or would be) and skipped, and the numbers that changed.
         public var result: ImportResult?
+        /// Whether `result` is what a dry run found.
+        public var dryRun = false
+        public var undone: ImportUndone?
         public var failure: TrackerError?
     }
 
     public private(set) var output = Output()
     private let importIssues: ImportIssues
+    private let undoImport: UndoImport
     private let actor: Login
     private let report: ImportPhaseReport
 
-    public init(importIssues: ImportIssues, actor: Login, report: @escaping ImportPhaseReport = { _ in }) {
+    public init(
+        importIssues: ImportIssues, undoImport: UndoImport, actor: Login, report: @escaping ImportPhaseReport = { _ in }
+    ) {
         self.importIssues = importIssues
+        self.undoImport = undoImport
         self.actor = actor
         self.report = report
     }
@@ -28,13 +38,16 @@ public final class ImportViewModel: ViewModel {
     @discardableResult
     public func send(_ input: Input) async -> Never? {
         output.failure = nil
-        switch input {
-        case .save(let records):
-            do {
-                output.result = try await importIssues(records, actor: actor, report: report)
-            } catch {
-                output.failure = TrackerError(wrapping: error)
+        do {
+            switch input {
+            case .save(let records), .tryOut(let records):
+                output.dryRun = input != .save(records)
+                output.result = try await importIssues(records, actor: actor, dryRun: output.dryRun, report: report)
+            case .undoLast:
+                output.undone = try await undoImport(actor: actor)
             }
+        } catch {
+            output.failure = TrackerError(wrapping: error)
         }
         return nil
     }

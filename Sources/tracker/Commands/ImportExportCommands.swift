@@ -1,5 +1,6 @@
 import ArgumentParser
 import Interchange
+import LineFront
 import TerminalKit
 import TrackerCore
 import TrackerUI
@@ -13,23 +14,47 @@ struct ImportCommand: AsyncParsableCommand {
             milestone,createdAt,updatedAt,closedAt --limit N` prints (comments keep their authors and times). \
             Missing users are registered; missing labels (with their colours) and milestones (with their due \
             dates) are created in the same transaction. Numbers and times are kept when the tracker is empty; \
-            otherwise issues are numbered anew and the old → new numbers are printed.
+            otherwise issues are numbered anew and the old → new numbers are printed. A record whose source \
+            (gh's url, else its id, else a fingerprint of its number, title, body, author and createdAt) was \
+            imported before is skipped. --dry-run says what would happen and writes nothing; --undo takes the \
+            last import back (its issues removed) if none of them changed since.
             """
     )
 
     @Argument(help: "The file to read, or - for standard input.")
-    var file: String
+    var file: String?
+
+    @Flag(help: "Say what the import would create, skip and renumber, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Take back the last import, removing its issues, if none of them changed since.")
+    var undo = false
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try await importing(on: await Console.terminal)
+        if undo {
+            guard file == nil, !dryRun else { throw ValidationError("--undo takes no FILE and no --dry-run") }
+            try await undoingTheLastImport()
+            return
+        }
+        guard let file else { throw ValidationError("give the FILE to import (- for standard input), or --undo") }
+        try await importing(file, on: await Console.terminal)
+    }
+
+    /// `--undo`: `ImportViewModel` driven once with `.undoLast`.
+    @MainActor
+    private func undoingTheLastImport() async throws {
+        let root = try await CompositionRoot.open(global)
+        let actor = try await root.actingUser(checked: false).login
+        let output = try await drive(root.importer(actor: actor) { _ in }, inputs: [.undoLast])
+        ImportView.render(output, to: root.terminal)
     }
 
     /// Reads and checks the whole file before connecting, then saves it in one transaction
     /// (`ImportViewModel`, driven once), saying each step with `--verbose`.
     @MainActor
-    private func importing(on terminal: any Terminal) async throws {
+    private func importing(_ file: String, on terminal: any Terminal) async throws {
         let trace = Trace(enabled: global.verbose, errors: terminal.streamError)
         let steps = ImportPhases(report: { trace.say($0) })
         var started = ContinuousClock.now
@@ -52,12 +77,10 @@ struct ImportCommand: AsyncParsableCommand {
             trace.say(phase)
             saving.say(savingText)
         }
-        let output = try await drive(importer, inputs: [.save(records)])
+        let output = try await drive(importer, inputs: [dryRun ? .tryOut(records) : .save(records)])
         saving.finish()
-        steps.say("saved in one transaction", since: started)
-        guard let result = output.result else { return }
-        terminal.say("Imported \(result.count) issue\(result.count == 1 ? "" : "s")")
-        for (old, new) in result.renumbered { terminal.say("#\(old) → #\(new)") }
+        steps.say(dryRun ? "tried in one transaction, rolled back" : "saved in one transaction", since: started)
+        ImportView.render(output, to: terminal)
     }
 }
 
@@ -72,8 +95,9 @@ struct ExportCommand: AsyncParsableCommand {
         let root = try await CompositionRoot.open(global, schema: .read)
         var everything = IssueFilter(state: .all, ascending: true, limit: nil)
         everything.includesComments = true
+        everything.includesURL = true
         try await JSONStream.write(
-            everything, fields: IssueField.listFields, from: root.streamIssues, to: root.terminal.streamOutput,
+            everything, fields: IssueField.exportFields, from: root.streamIssues, to: root.terminal.streamOutput,
             forProgram: TerminalSize.standardOutput(environment: root.environment) == nil)
     }
 }

@@ -46,7 +46,7 @@ struct ShowCommand: AsyncParsableCommand {
                 .issue(number), of: "issue #\(number.value)", json: output.json, fields: fields, transform: transform,
                 on: root)
         }
-        let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: IssueField.allCases)
+        let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: IssueField.showFields)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(number, format: format, transform: transform, on: root)
     }

@@ -11,10 +11,10 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "List issues, newest first.",
         discussion: """
             --json prints every field; --json number,title,… only those. Fields: \
-            \(IssueField.listFields.map(\.rawValue).joined(separator: ", ")). State is OPEN or CLOSED, \
-            author and assignees are {login} objects, times are ISO-8601 in UTC. Without --json: a table on a \
-            terminal, tab-separated lines for a program (number, state, title, labels, assignees, author, \
-            createdAt, updatedAt).
+            \(IssueField.exportFields.map(\.rawValue).joined(separator: ", ")) (url only when named). State is \
+            OPEN or CLOSED, author and assignees are {login} objects, times are ISO-8601 in UTC. Without --json: a \
+            table on a terminal, tab-separated lines for a program (number, state, title, labels, assignees, \
+            author, createdAt, updatedAt).
             """
     )
 
@@ -81,7 +81,8 @@ struct ListCommand: AsyncParsableCommand {
         let state = try StateFilter(parsing: state)
         let sort = try IssueSort(parsing: sort)
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
-        let format = try OutputFormat(json: output.json, fields: output.jsonFields)
+        let format = try OutputFormat(
+            json: output.json, fields: output.jsonFields, allowed: IssueField.exportFields, shown: IssueField.listFields)
         let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let labelNames = try ListArgument.items(labels).map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
@@ -98,7 +99,10 @@ struct ListCommand: AsyncParsableCommand {
             ascending: ascending, limit: limit == 0 ? nil : limit)
         if let milestone { filter.milestone = try await root.names.milestone(milestone) }
         filter.after = try after.map { try IssueNumber(parsing: $0) }
-        if case .json(let fields) = format { filter.includesComments = fields.contains(.comments) }
+        if case .json(let fields) = format {
+            filter.includesComments = fields.contains(.comments)
+            filter.includesURL = fields.contains(.url)
+        }
         if let mention { filter.mention = try await root.names.login(mention) }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
@@ -135,11 +139,13 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension OutputFormat {
-    init(json: Bool, fields: String?, allowed: [IssueField] = IssueField.listFields) throws {
+    /// Without `fields`, `--json` prints `shown` (the allowed ones unless said).
+    init(json: Bool, fields: String?, allowed: [IssueField] = IssueField.listFields, shown: [IssueField]? = nil) throws
+    {
         if let fields {
             self = .json(try IssueField.parse(fields, allowed: allowed))
         } else {
-            self = json ? .json(allowed) : .table
+            self = json ? .json(shown ?? allowed) : .table
         }
     }
 }
