@@ -15,7 +15,7 @@ enum Front {
     }
 
     static func show(acting actor: Login, permissions: Permissions, on root: CompositionRoot, plain: Bool) async {
-        let editBody = BodyEditor.make(environment: root.environment)
+        let editBody = BodyEditor.make(environment: root.environment, fallback: false)
         if fullScreen(plain: plain, environment: root.environment),
             let screen = TerminalScreen(environment: root.environment)
         {

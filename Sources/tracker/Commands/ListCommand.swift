@@ -82,7 +82,8 @@ struct ListCommand: AsyncParsableCommand {
         let sort = try IssueSort(parsing: sort)
         if after != nil && sort != .created { throw ValidationError("--after pages the created order only") }
         let format = try OutputFormat(
-            json: output.json, fields: output.jsonFields, allowed: IssueField.exportFields, shown: IssueField.listFields)
+            json: output.json, fields: output.jsonFields, allowed: IssueField.exportFields, shown: IssueField.listFields
+        )
         let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         let labelNames = try ListArgument.items(labels).map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
