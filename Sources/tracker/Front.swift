@@ -10,6 +10,7 @@ import TrackerUI
 enum Front {
     static func fullScreen(plain: Bool, environment: [String: String]) -> Bool {
         guard !plain, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        TerminalModes.waitForForeground()
         let term = environment["TERM"] ?? ""
         return !term.isEmpty && term != "dumb"
     }

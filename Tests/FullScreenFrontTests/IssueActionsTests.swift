@@ -53,6 +53,16 @@ import TrackerUI
         #expect(created.assignees == [fixture.alice])
     }
 
+    /// However many keys the level allows, the way back stays on the status line of a narrow screen.
+    @Test func theIssueScreensStatusLineStartsWithTheWayBack() async throws {
+        let fixture = try await FullScreenFixture(issues: 1)
+        let screen = await fixture.run([.enter], size: TerminalSize(columns: 60, rows: 20))
+        let statusLines = screen.everyFrame.compactMap { $0.split(separator: "\n").last.map(String.init) }
+        let issueScreen = statusLines.filter { $0.contains("e edit") }
+        #expect(
+            !issueScreen.isEmpty && issueScreen.allSatisfy { $0.hasPrefix("Esc back · ↑↓ scroll") }, "\(statusLines)")
+    }
+
     @Test func eEditsTheTitleAndBodyInPlace() async throws {
         let fixture = try await FullScreenFixture(issues: 1)
         let screen = await fixture.run(

@@ -187,6 +187,24 @@ import TrackerTestSupport
         #expect(try terminal.pane("alternate_on") == "0")
     }
 
+    /// `tracker &`: the terminal is the shell's, so tracker waits, stopped, without drawing over
+    /// it or taking its settings; `fg` gives it the terminal and the full screen opens.
+    @Test func startedInTheBackgroundItLeavesTheShellsTerminalAlone() async throws {
+        let tracker = try await CLITests.tracker()
+        try tracker.run(["create", "--title", "Login fails"])
+        defer { stop() }
+        try terminal.startShell(tracker)
+        try await terminal.waitFor("$")
+        try terminal.type(
+            "stty -a > '\(scratch.path)/before'; \"$TRACKER\" & sleep 2; stty -a > '\(scratch.path)/after'")
+        try await terminal.waitFor("Stopped")
+        #expect(try settings("before") == settings("after"), "the shell's terminal settings were changed")
+        #expect(try terminal.pane("alternate_on") == "0", "drawn over the shell")
+        try terminal.type("fg")
+        try await terminal.waitFor("▸ #1  Login fails")
+        #expect(try terminal.pane("alternate_on") == "1")
+    }
+
     @Test func theListFollowsChangesMadeElsewhere() async throws {
         let tracker = try await CLITests.tracker()
         try tracker.run(["create", "--title", "Login fails"])

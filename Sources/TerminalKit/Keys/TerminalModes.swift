@@ -19,8 +19,20 @@ public enum TerminalModes {
         return body()
     }
 
+    /// Started in the background (`tracker &`), the terminal is the shell's: stop, as a job that
+    /// reads from it would, until `fg` hands it over, rather than take its settings.
+    public static func waitForForeground() {
+        var disposition = sigaction()
+        while isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) != getpgrp(),
+            sigaction(SIGTTIN, nil, &disposition) == 0, disposition.__sigaction_handler.sa_handler == nil
+        {
+            kill(0, SIGTTIN)
+        }
+    }
+
     /// Switches to the mode; false (nothing changed) when standard input is not a terminal.
     public static func enter(_ kind: Kind) -> Bool {
+        waitForForeground()
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return false }
         var raw = settings

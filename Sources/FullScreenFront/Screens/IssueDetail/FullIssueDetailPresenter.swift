@@ -12,11 +12,11 @@ final class FullIssueDetailPresenter: IssueDetailPresenter {
     static func keys(allowedBy permissions: Permissions, author: Login?) -> String {
         ScreenLayout.keys(
             [
-                KeyHint("↑↓ PgUp PgDn scroll"), KeyHint("e edit", needs: .editIssueText(author: author)),
+                KeyHint("Esc back"), KeyHint("↑↓ scroll"), KeyHint("e edit", needs: .editIssueText(author: author)),
                 KeyHint("c comment", needs: .comment), KeyHint("a assignees", needs: .organizeIssues),
                 KeyHint("l labels", needs: .organizeIssues), KeyHint("m milestone", needs: .organizeIssues),
                 KeyHint("x close · X not planned", needs: .close), KeyHint("o reopen", needs: .reopen),
-                KeyHint("r refresh"), KeyHint(": command"), KeyHint("Esc back"),
+                KeyHint("r refresh"), KeyHint(": command"),
             ], allowedBy: permissions)
     }
 
