@@ -48,6 +48,31 @@ import TrackerUI
         #expect(issue.body == "Steps")
     }
 
+    /// Someone saved meanwhile: the conflict carries the merge; merging keeps both people's lines,
+    /// and choosing theirs where both changed saves the typed text first, as a version.
+    @Test func aConflictIsMergedAndTextAChoiceDropsIsAVersion() async throws {
+        let bob = try Login("bob")
+        _ = try await users.addIfMissing(try User(login: bob))
+        _ = try await issues.edit([one], try IssueEdit(body: "one\ntwo\nthree\nfour"), read: nil, actor: alice)
+        let editing = viewModel()
+        try await drive(editing, inputs: [.read])
+        _ = try await issues.edit([one], try IssueEdit(body: "one\nTWO bob\nthree\nFOUR bob"), read: nil, actor: bob)
+        await editing.send(.written("Crash on start\n\none\nTWO mine\nthree\nfour\n"))
+        guard case .editConflict = editing.failure, let merge = editing.output.merge else {
+            Issue.record("a conflict with its merge, got \(String(describing: editing.failure))")
+            return
+        }
+        #expect(merge.body.conflicts.count == 1, "line 2 both changed; line 4 only bob")
+        let merged = try await drive(editing, inputs: [.merge(EditMerge.Choices(body: [.theirs]))])
+        guard case .edited(let issue) = merged.result else {
+            Issue.record("the merge is saved")
+            return
+        }
+        #expect(issue.body == "one\nTWO bob\nthree\nFOUR bob")
+        let versions = try await issues.textHistory(of: one).versions.map(\.body)
+        #expect(versions.contains("one\nTWO mine\nthree\nfour"), "what alice typed is a version: \(versions)")
+    }
+
     @Test func anEditorThatFailsChangesNothing() async throws {
         let editing = viewModel()
         try await drive(editing, inputs: [.read])
