@@ -31,6 +31,19 @@ import TrackerUI
         #expect(viewModel.output.filter.state == .closed)
     }
 
+    /// The screen's search reads gh's qualifiers as the CLI does; an empty match says so.
+    @Test func aSearchWithQualifiersFiltersAndAnEmptyMatchSaysSo() async throws {
+        let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded(["One", "Two"])))
+        await viewModel.send(.search("is:open One"))
+        #expect(viewModel.output.issues.map(\.title) == ["One"])
+        await viewModel.send(.search("is:closed"))
+        #expect(viewModel.output.issues.isEmpty && viewModel.output.notice == .noIssues(.closed))
+        await viewModel.send(.search("is:open zebra"))
+        #expect(viewModel.output.issues.isEmpty && viewModel.output.notice == .noMatch)
+        await viewModel.send(.search("lable:x"))
+        #expect(viewModel.output.failure?.description.contains("unknown qualifier 'lable:'") == true)
+    }
+
     @Test func aFilterWithALimitReportsMore() async throws {
         let viewModel = IssueListViewModel(listIssues: ListIssues(issues: try await seeded(["1", "2", "3"])))
         await viewModel.send(.filter(IssueFilter(limit: 2)))

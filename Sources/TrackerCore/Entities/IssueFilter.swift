@@ -49,6 +49,11 @@ public struct IssueFilter: Equatable, Sendable {
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
 
+    /// Whether anything but the state narrows the list (so an empty list says "No issues match").
+    public var narrowsBeyondState: Bool {
+        search != nil || assignee != nil || author != nil || mention != nil || !labels.isEmpty || milestone != nil
+    }
+
     /// The people the filter names (assignee, author, mentioned), each of whom must be registered.
     public var people: [Login] {
         var people: [Login] = []

@@ -52,7 +52,9 @@ struct ListCommand: AsyncParsableCommand {
         name: [.customShort("S"), .long], parsing: .unconditional,
         help: """
             Words that must all appear in the title and body or in one comment, in any language; \
-            "a phrase", -word to leave out, OR between two words.
+            "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open|closed, state:, \
+            label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee|milestone, \
+            sort:created|updated[-asc|-desc].
             """)
     var search: String?
 
@@ -105,6 +107,8 @@ struct ListCommand: AsyncParsableCommand {
             filter.includesURL = fields.contains(.url)
         }
         if let mention { filter.mention = try await root.names.login(mention) }
+        let me = search?.lowercased().contains("@me") == true ? try await root.actingUser().login : nil
+        filter = try SearchQualifiers.applied(to: filter, me: me)
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
         case (nil, .json(let fields)) where transform == nil:

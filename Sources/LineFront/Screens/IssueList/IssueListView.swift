@@ -60,6 +60,7 @@ public struct IssueListView {
     nonisolated public static func describe(_ notice: IssueListViewModel.Notice) -> String {
         switch notice {
         case .noIssues(let state): state == .all ? "No issues." : "No \(state.rawValue) issues."
+        case .noMatch: "No issues match."
         case .lastPage: "This is the last page."
         case .firstPage: "This is the first page."
         case .pagesNeedCreatedOrder: "Pages follow the created order: use f sort:created to page."

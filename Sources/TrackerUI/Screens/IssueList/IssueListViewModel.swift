@@ -37,6 +37,8 @@ public final class IssueListViewModel: ViewModel {
     /// What the last action did, for the presenter to word.
     public enum Notice: Equatable, Sendable {
         case noIssues(StateFilter)
+        /// A search or a filter beyond the state found nothing.
+        case noMatch
         case lastPage
         case firstPage
         /// Pages follow the created order; the list is sorted by update.
@@ -234,12 +236,13 @@ public final class IssueListViewModel: ViewModel {
     }
 
     private func load() async throws {
-        let page = try await useCases.list(output.filter)
+        let filter = try SearchQualifiers.applied(to: output.filter, me: actor)
+        let page = try await useCases.list(filter)
         loaded = true
         output.issues = page.issues
         output.hasMore = page.hasMore
         output.ignoredSearchWords = page.ignoredSearchWords
-        if page.issues.isEmpty { output.notice = .noIssues(output.filter.state) }
+        if page.issues.isEmpty { output.notice = filter.narrowsBeyondState ? .noMatch : .noIssues(filter.state) }
     }
 }
 
