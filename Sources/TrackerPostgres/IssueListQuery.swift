@@ -51,6 +51,22 @@ struct IssueListQuery {
                               WHERE il.label_id = (SELECT l.id FROM labels l WHERE lower(l.name) = lower(\(parameter(label.value)))))
                 """)
         }
+        for label in filter.excludedLabels {
+            conditions.append(
+                """
+                i.number NOT IN (SELECT il.issue_number FROM issue_labels il
+                                  WHERE il.label_id IN (SELECT l.id FROM labels l WHERE lower(l.name) = lower(\(parameter(label.value)))))
+                """)
+        }
+        if filter.unlabeled {
+            conditions.append("NOT EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_number = i.number)")
+        }
+        for (column, range) in [("i.created_at", filter.created), ("i.updated_at", filter.updated)] {
+            if let from = range.from { conditions.append("\(column) >= \(parameter(from.postgresText))::timestamptz") }
+            if let before = range.before {
+                conditions.append("\(column) < \(parameter(before.postgresText))::timestamptz")
+            }
+        }
         switch filter.milestone {
         case nil: break
         case .noMilestone: conditions.append("i.milestone_number IS NULL")

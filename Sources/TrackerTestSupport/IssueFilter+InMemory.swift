@@ -16,6 +16,8 @@ extension IssueFilter {
         if let author, issue.author != author { return false }
         let carried = issue.labels.map(\.name)
         if !labels.allSatisfy(carried.contains) { return false }
+        if excludedLabels.contains(where: carried.contains) || (unlabeled && !carried.isEmpty) { return false }
+        if !created.contains(issue.createdAt) || !updated.contains(issue.updatedAt) { return false }
         switch milestone {
         case .titled(let title) where issue.milestone?.title != title: return false
         case .noMilestone where issue.milestone != nil: return false

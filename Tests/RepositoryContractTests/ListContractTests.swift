@@ -39,6 +39,34 @@ import TrackerCore
         #expect(try await fixture.listed(updated) == [5, 4, 3, 2, 1], "`after` is for the created order")
     }
 
+    /// gh's `-label:`, `no:label`, `created:` and `updated:`, over both repositories.
+    @Test(arguments: RepositoryKind.allCases)
+    func labelsLeftOutNoLabelAndTimeRanges(_ kind: RepositoryKind) async throws {
+        let fixture = try await ContractFixture.make(kind)
+        for name in ["bug", "ui"] { _ = try await fixture.labels.create(try Label(name: try LabelName(name))) }
+        let labelled = try IssueEdit(addLabels: [try LabelName("bug")])
+        _ = try await fixture.issues.edit(try fixture.numbers(1, 2), labelled, read: nil, actor: fixture.alice)
+        let ui = try IssueEdit(addLabels: [try LabelName("UI")])
+        _ = try await fixture.issues.edit(try fixture.numbers(2), ui, read: nil, actor: fixture.alice)
+        var filter = IssueFilter(state: .all)
+        filter.excludedLabels = [try LabelName("Ui")]
+        #expect(try await fixture.listed(filter) == [3, 1])
+        filter.excludedLabels = []
+        filter.unlabeled = true
+        #expect(try await fixture.listed(filter) == [3])
+        filter.unlabeled = false
+
+        let second = try await fixture.issue(2)
+        filter.created = TimeRange(from: second.createdAt)
+        #expect(try await fixture.listed(filter) == [3, 2], "from is included")
+        filter.created = TimeRange(before: second.createdAt)
+        #expect(try await fixture.listed(filter) == [1], "before is left out")
+        filter.created = TimeRange()
+        let labelledLast = try await fixture.issue(2).updatedAt
+        filter.updated = TimeRange(from: labelledLast)
+        #expect(try await fixture.listed(filter) == [2], "the last one changed")
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func filtersByAssigneeAuthorAndWords(_ kind: RepositoryKind) async throws {
         let fixture = try await ContractFixture.make(kind)

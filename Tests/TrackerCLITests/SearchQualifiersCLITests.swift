@@ -26,6 +26,10 @@ import TrackerTestSupport
         #expect(try numbers(tracker, "assignee:bob") == [2])
         #expect(try numbers(tracker, "state:all sort:created-asc") == [1, 2, 3])
         #expect(try numbers(tracker, "no:assignee state:all") == [3])
+        #expect(try numbers(tracker, "state:all -label:bug") == [2])
+        #expect(try numbers(tracker, "state:all no:label") == [2])
+        #expect(try numbers(tracker, "state:all created:>=2000-01-01 updated:<2999-01-01") == [3, 2, 1])
+        #expect(try numbers(tracker, "state:all created:<2000-01-01").isEmpty)
 
         let refused = try tracker.run(["list", "--search", "lable:bug"])
         #expect(refused.status != 0 && refused.stderr.contains("unknown qualifier 'lable:'"), "\(refused.stderr)")

@@ -35,7 +35,21 @@ import TrackerCore
         #expect(none.assignee == .nobody && none.milestone == .noMilestone)
     }
 
-    @Test(arguments: ["lable:bug", "is:pr", "no:label", "created:>=2026-01-01", "sort:comments", "-label:bug"])
+    @Test func labelsLeftOutNoLabelAndDateRanges() throws {
+        let filter = try applied("-label:wontfix no:label created:>=2026-01-01 updated:2026-02-01..2026-02-28")
+        #expect(filter.excludedLabels == [try LabelName("wontfix")] && filter.unlabeled)
+        let day = { (text: String) throws -> Timestamp? in Timestamp(iso8601: text + "T00:00:00Z") }
+        #expect(filter.created == TimeRange(from: try day("2026-01-01")))
+        #expect(filter.updated == TimeRange(from: try day("2026-02-01"), before: try day("2026-03-01")))
+        #expect(try applied("created:>2026-01-01").created == TimeRange(from: try day("2026-01-02")))
+        #expect(try applied("created:<=2026-01-01").created == TimeRange(before: try day("2026-01-02")))
+        #expect(try applied("created:<2026-01-01").created == TimeRange(before: try day("2026-01-01")))
+        #expect(
+            try applied("created:2026-01-01").created
+                == TimeRange(from: try day("2026-01-01"), before: try day("2026-01-02")))
+    }
+
+    @Test(arguments: ["lable:bug", "is:pr", "no:thing", "created:soon", "created:>=2026-13-01", "sort:comments"])
     func anUnknownOrUnkeptQualifierIsRefusedNotSearched(_ search: String) {
         #expect(throws: TrackerError.self) { try applied(search) }
     }

@@ -23,6 +23,21 @@ public enum IssueSort: String, Equatable, Sendable, CaseIterable {
     }
 }
 
+/// Times from `from` (included) to `before` (left out); nil is open-ended.
+public struct TimeRange: Equatable, Sendable {
+    public var from: Timestamp?
+    public var before: Timestamp?
+
+    public init(from: Timestamp? = nil, before: Timestamp? = nil) {
+        self.from = from
+        self.before = before
+    }
+
+    public func contains(_ time: Timestamp) -> Bool {
+        from.map { $0 <= time } ?? true && before.map { time < $0 } ?? true
+    }
+}
+
 /// What a list of issues shows: by state, assignee, author and words, sorted by creation or
 /// last update (newest first unless `ascending`), at most `limit` issues (`nil` = all).
 public struct IssueFilter: Equatable, Sendable {
@@ -36,6 +51,13 @@ public struct IssueFilter: Equatable, Sendable {
     /// Issues carrying every one of these labels.
     public var labels: [LabelName]
     public var milestone: MilestoneFilter?
+    /// Issues carrying none of these labels (`-label:`).
+    public var excludedLabels: [LabelName] = []
+    /// Issues with no label at all (`no:label`).
+    public var unlabeled = false
+    /// When the issues were opened and last updated (`created:`, `updated:`).
+    public var created = TimeRange()
+    public var updated = TimeRange()
     /// gh's search syntax (`SearchQuery`): the words must all appear in the title and body, or
     /// all in one comment.
     public var search: String?
@@ -52,6 +74,7 @@ public struct IssueFilter: Equatable, Sendable {
     /// Whether anything but the state narrows the list (so an empty list says "No issues match").
     public var narrowsBeyondState: Bool {
         search != nil || assignee != nil || author != nil || mention != nil || !labels.isEmpty || milestone != nil
+            || !excludedLabels.isEmpty || unlabeled || created != TimeRange() || updated != TimeRange()
     }
 
     /// The people the filter names (assignee, author, mentioned), each of whom must be registered.

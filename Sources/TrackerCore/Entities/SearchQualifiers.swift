@@ -5,10 +5,11 @@
 public enum SearchQualifiers {
     /// The names read, in the order `--help` and the refusal give them.
     public static let known = [
-        "is", "state", "label", "assignee", "author", "mentions", "milestone", "no", "sort",
+        "is", "state", "label", "-label", "assignee", "author", "mentions", "milestone", "no", "sort", "created",
+        "updated",
     ]
     /// Named in gh's syntax but not kept by tracker yet: refused with what to use instead.
-    static let notYet = ["-label", "created", "updated", "comments", "reactions", "involves", "repo", "project"]
+    static let notYet = ["comments", "reactions", "involves", "repo", "project"]
 
     /// `filter` with the qualifiers of its search applied and the search left with the other
     /// words (nil when none are left). `me` is who `@me` names.
@@ -74,6 +75,9 @@ public enum SearchQualifiers {
             }
         case "state": filter.state = try StateFilter(parsing: value)
         case "label": filter.labels.append(try LabelName(value))
+        case "-label": filter.excludedLabels.append(try LabelName(value))
+        case "created": filter.created = try range(value, of: name)
+        case "updated": filter.updated = try range(value, of: name)
         case "assignee": filter.assignee = .user(try login(value, me: me))
         case "author": filter.author = try login(value, me: me)
         case "mentions": filter.mention = try login(value, me: me)
@@ -82,7 +86,8 @@ public enum SearchQualifiers {
             switch value.lowercased() {
             case "assignee": filter.assignee = .nobody
             case "milestone": filter.milestone = .noMilestone
-            default: throw refusal("no:\(value)", "no:assignee or no:milestone (no:label is not kept yet)")
+            case "label": filter.unlabeled = true
+            default: throw refusal("no:\(value)", "no:assignee, no:label or no:milestone")
             }
         case "sort":
             let parts = value.lowercased().split(separator: "-", maxSplits: 1).map(String.init)
@@ -102,6 +107,32 @@ public enum SearchQualifiers {
                 rule: "unknown qualifier '\(name):'; known: \(known.map { $0 + ":" }.joined(separator: " ")) "
                     + "(quote it to search for the text)")
         }
+    }
+
+    /// gh's date ranges: `2026-01-01` (that day), `>=D`, `>D`, `<D`, `<=D`, `D1..D2` (both days in).
+    static func range(_ value: String, of name: String) throws(TrackerError) -> TimeRange {
+        func day(_ text: Substring) throws(TrackerError) -> Timestamp {
+            do { return try DueDate.parse(String(text)) } catch {
+                throw TrackerError.invalidInput(
+                    field: "search",
+                    rule: "'\(name):\(value)' needs a date such as 2026-01-31, >=2026-01-31 or 2026-01-01..2026-01-31")
+            }
+        }
+        func dayAfter(_ text: Substring) throws(TrackerError) -> Timestamp {
+            let start = try day(text)
+            guard let next = Timestamp(microseconds: start.microseconds + 86_400_000_000) else {
+                throw TrackerError.invalidInput(field: "search", rule: "'\(name):\(value)' is past the last day kept")
+            }
+            return next
+        }
+        if let dots = value.firstRange(of: "..") {
+            return TimeRange(from: try day(value[..<dots.lowerBound]), before: try dayAfter(value[dots.upperBound...]))
+        }
+        if value.hasPrefix(">=") { return TimeRange(from: try day(value.dropFirst(2))) }
+        if value.hasPrefix("<=") { return TimeRange(before: try dayAfter(value.dropFirst(2))) }
+        if value.hasPrefix(">") { return TimeRange(from: try dayAfter(value.dropFirst())) }
+        if value.hasPrefix("<") { return TimeRange(before: try day(value.dropFirst())) }
+        return TimeRange(from: try day(value[...]), before: try dayAfter(value[...]))
     }
 
     private static func login(_ value: String, me: Login?) throws(TrackerError) -> Login {

@@ -53,8 +53,8 @@ struct ListCommand: AsyncParsableCommand {
         help: """
             Words that must all appear in the title and body or in one comment, in any language; \
             "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open|closed, state:, \
-            label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee|milestone, \
-            sort:created|updated[-asc|-desc].
+            label:, -label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee|label|milestone, \
+            sort:created|updated[-asc|-desc], created: and updated: (>=2026-01-01, 2026-01-01..2026-01-31).
             """)
     var search: String?
 
