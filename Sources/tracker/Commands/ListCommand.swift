@@ -52,9 +52,10 @@ struct ListCommand: AsyncParsableCommand {
         name: [.customShort("S"), .long], parsing: .unconditional,
         help: """
             Words that must all appear in the title and body or in one comment, in any language; \
-            "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open|closed, state:, \
-            label:, -label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee|label|milestone, \
-            sort:created|updated[-asc|-desc], created: and updated: (>=2026-01-01, 2026-01-01..2026-01-31).
+            "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open, is:closed, \
+            state:, label:, -label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee, \
+            no:label, no:milestone, sort:updated-asc and the like, created: and updated: (>=2026-01-01, \
+            or a range of days D1..D2).
             """)
     var search: String?
 
