@@ -1,7 +1,12 @@
 /// One issue as gh (or `tracker export`) writes it; every field optional so a missing one is
 /// reported by name rather than as a decoding failure.
 struct ImportRecord: Decodable {
-    struct Person: Decodable { let login: String? }
+    /// gh's person: `login`, and `name` (the display name, "" when none), `id` and `is_bot`
+    /// (ignored).
+    struct Person: Decodable {
+        let login: String?
+        let name: String?
+    }
 
     let number: Int64?
     let title: String?

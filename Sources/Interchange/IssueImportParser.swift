@@ -63,6 +63,7 @@ public enum IssueImportParser {
         issue.milestone = try record.milestone.map { milestone throws(TrackerError) in
             try OrganizationRecords.milestone(from: milestone, record: index)
         }
+        issue.names = try names(in: record, at: index)
         if let source = record.url ?? record.id?.value {
             do {
                 issue.source = try ImportedIssue.validSource(source)
@@ -74,6 +75,30 @@ public enum IssueImportParser {
             }
         }
         return issue
+    }
+
+    /// The display names the record's people carry, checked as `users add --name` checks one;
+    /// the first non-empty name given for a login wins.
+    private static func names(in record: ImportRecord, at index: Int) throws(TrackerError) -> [String: String] {
+        var people: [(String, ImportRecord.Person?)] = [("author", record.author)]
+        people += (record.assignees ?? []).map { ("assignees", $0) }
+        people += (record.comments ?? []).enumerated().map {
+            ("comments item \($0.offset + 1) author", $0.element.author)
+        }
+        var names: [String: String] = [:]
+        for (field, person) in people {
+            guard let person, let login = person.login, let name = person.name, !name.isEmpty else { continue }
+            let key = login.lowercased()
+            guard names[key] == nil else { continue }
+            do {
+                let user = try User(login: try Login(login), name: name)
+                if !user.name.isEmpty { names[key] = user.name }
+            } catch {
+                guard case .invalidInput(_, let rule) = error else { throw error }
+                throw .invalidInput(field: "record \(index) \(field) name", rule: rule + "; nothing was imported")
+            }
+        }
+        return names
     }
 
     private static func comment(

@@ -1,6 +1,7 @@
 import TrackerCore
 
-/// Issues as JSON objects: state `OPEN`/`CLOSED`, people as `{"login": …}`, times ISO-8601 UTC.
+/// Issues as JSON objects: state `OPEN`/`CLOSED`, people as `{"login": …}` (with gh's `name`
+/// when the issue was read with its people's names, as `export` reads it), times ISO-8601 UTC.
 public enum IssueJSON {
     /// `comments`: the issue's comments when they were read (`show`), else `issue.comments`.
     public static func object(
@@ -15,9 +16,9 @@ public enum IssueJSON {
                 case .body: .string(issue.body)
                 case .state: .string(issue.state.rawValue.uppercased())
                 case .stateReason: JSONValue(issue.stateReason?.rawValue.uppercased())
-                case .author: person(issue.author)
-                case .assignees: .array(issue.assignees.map(person))
-                case .comments: .array((comments ?? issue.comments ?? []).map(comment))
+                case .author: person(issue.author, names: issue.names)
+                case .assignees: .array(issue.assignees.map { person($0, names: issue.names) })
+                case .comments: .array((comments ?? issue.comments ?? []).map { comment($0, names: issue.names) })
                 case .labels: .array(issue.labels.map(label))
                 case .milestone: issue.milestone.map(milestone) ?? .null
                 case .createdAt: .string(issue.createdAt.iso8601)
@@ -32,10 +33,19 @@ public enum IssueJSON {
 
     static func person(_ login: Login) -> JSONValue { ["login": .string(login.value)] }
 
+    /// gh's person: with `name` ("" when they have none) when the names were read.
+    static func person(_ login: Login, names: [String: String]?) -> JSONValue {
+        guard let names else { return person(login) }
+        return ["login": .string(login.value), "name": .string(names[login.value] ?? "")]
+    }
+
     /// gh's comment shape, with our numeric id.
-    public static func comment(_ comment: Comment) -> JSONValue {
+    public static func comment(_ comment: Comment) -> JSONValue { self.comment(comment, names: nil) }
+
+    static func comment(_ comment: Comment, names: [String: String]?) -> JSONValue {
         [
-            "id": .integer(comment.id.value), "author": person(comment.author), "body": .string(comment.body),
+            "id": .integer(comment.id.value), "author": person(comment.author, names: names),
+            "body": .string(comment.body),
             "createdAt": .string(comment.createdAt.iso8601), "updatedAt": .string(comment.updatedAt.iso8601),
         ]
     }

@@ -24,9 +24,11 @@ public struct IssueJSONWriter: Sendable {
             case .body: JSONBytes.string(issue.body, into: &out)
             case .state: JSONBytes.string(issue.state.rawValue.uppercased(), into: &out)
             case .stateReason: JSONBytes.optionalString(issue.stateReason?.rawValue.uppercased(), into: &out)
-            case .author: Self.person(issue.author, into: &out)
-            case .assignees: JSONBytes.array(issue.assignees, into: &out, Self.person)
-            case .comments: JSONBytes.array(issue.comments ?? [], into: &out, Self.comment)
+            case .author: Self.person(issue.author, names: issue.names, into: &out)
+            case .assignees:
+                JSONBytes.array(issue.assignees, into: &out) { Self.person($0, names: issue.names, into: &$1) }
+            case .comments:
+                JSONBytes.array(issue.comments ?? [], into: &out) { Self.comment($0, names: issue.names, into: &$1) }
             case .labels: JSONBytes.array(issue.labels, into: &out, Self.label)
             case .milestone:
                 if let milestone = issue.milestone {
@@ -44,17 +46,21 @@ public struct IssueJSONWriter: Sendable {
         object.close(&out)
     }
 
-    private static func person(_ login: Login, into out: inout [UInt8]) {
+    private static func person(_ login: Login, names: [String: String]?, into out: inout [UInt8]) {
         var object = JSONBytes.Object(&out)
         object.key("login", into: &out)
         JSONBytes.string(login.value, into: &out)
+        if let names {
+            object.key("name", into: &out)
+            JSONBytes.string(names[login.value] ?? "", into: &out)
+        }
         object.close(&out)
     }
 
-    private static func comment(_ comment: Comment, into out: inout [UInt8]) {
+    private static func comment(_ comment: Comment, names: [String: String]?, into out: inout [UInt8]) {
         var object = JSONBytes.Object(&out)
         object.key("author", into: &out)
-        person(comment.author, into: &out)
+        person(comment.author, names: names, into: &out)
         object.key("body", into: &out)
         JSONBytes.string(comment.body, into: &out)
         object.key("createdAt", into: &out)

@@ -111,19 +111,24 @@ struct IssueImportRows {
     let labelIDs: [String: Int64]
     let milestoneNumbers: [String: Int64]
 
-    /// Registers every author and assignee that is missing (`tracker_import_users`); ids by
-    /// lowercased login.
+    /// Registers every author and assignee that is missing, with the display name the file
+    /// gives them, and fills the empty name of one already registered (migration 0017's
+    /// `tracker_import_users`); ids by lowercased login.
     static func registerUsers(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
         var spellings: [String: String] = [:]
+        var names: [String: String] = [:]
         for record in records {
             for login in [record.author] + record.assignees + record.comments.map(\.author)
             where spellings[login.value.lowercased()] == nil {
                 spellings[login.value.lowercased()] = login.value
             }
+            for (login, name) in record.names where names[login] == nil { names[login] = name }
         }
+        let keys = Array(spellings.keys)
         var ids: [String: Int64] = [:]
         try connection.stream(
-            "SELECT login, id FROM tracker_import_users($1::text[])", [PostgresTextArray(Array(spellings.values))]
+            "SELECT login, id FROM tracker_import_users($1::text[], $2::text[])",
+            [PostgresTextArray(keys.map { spellings[$0] ?? $0 }), PostgresTextArray(keys.map { names[$0] ?? "" })]
         ) { row in ids[try row.decode(0)] = try row.decode(1) }
         return ids
     }

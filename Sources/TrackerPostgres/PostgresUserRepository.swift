@@ -32,6 +32,17 @@ public struct PostgresUserRepository: UserRepository {
         return try await add(user)
     }
 
+    /// One statement: migration 0017's `tracker_edit_user` (one's own name, or admin), which
+    /// returns the user as stored.
+    public func rename(_ login: Login, to name: String, actor: Login) async throws -> User {
+        try await database.trackedTransaction { connection in
+            try PostgresUserRepository.user(
+                from: connection.query(
+                    "SELECT login, name FROM tracker_edit_user($1, $2, $3)", [actor.value, login.value, name]
+                ).rows[0])
+        }
+    }
+
     public func find(_ login: Login) async throws -> User? {
         try await database.tracked { connection in
             try connection.query(

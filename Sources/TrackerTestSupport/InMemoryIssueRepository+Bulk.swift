@@ -24,15 +24,17 @@ extension InMemoryIssueRepository {
             return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
         }
         let importer = try await registering(actor)
+        var names: [String: String] = [:]
+        for record in records { names.merge(record.names) { first, _ in first } }
         var staged: [Int64: (Issue, [IssueEvent])] = [:]
         var stagedComments: [Comment] = []
         let keptIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
         var nextCommentID = lastCommentID
         for (record, number) in zip(records, numbers) {
             if !keepNumbers, let old = record.number { renumbered.append((old, number)) }
-            let author = try await registering(record.author)
+            let author = try await registering(record.author, names: names)
             var assignees: [Login] = []
-            for login in record.assignees { assignees.append(try await registering(login)) }
+            for login in record.assignees { assignees.append(try await registering(login, names: names)) }
             let labels = importingLabels(record.labels)
             let milestone = try record.milestone.map(importingMilestone)
             let issue = Issue(
@@ -64,7 +66,7 @@ extension InMemoryIssueRepository {
             for comment in record.comments {
                 nextCommentID += 1
                 let id = try CommentID(keptIDs?[stagedComments.count] ?? nextCommentID)
-                let author = try await registering(comment.author)
+                let author = try await registering(comment.author, names: names)
                 stagedComments.append(
                     Comment(
                         id: id, issue: issue.number, author: author, body: comment.body, createdAt: comment.createdAt,
@@ -91,8 +93,10 @@ extension InMemoryIssueRepository {
         return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
     }
 
-    /// The stored spelling, registering a missing login as an import does.
-    private func registering(_ login: Login) async throws -> Login {
-        try await users.addIfMissing(try User(login: login)).login
+    /// The stored spelling, registering a missing login as an import does: with the name the
+    /// file gives them, which also fills an existing person's empty name (migration 0017).
+    private func registering(_ login: Login, names: [String: String] = [:]) async throws -> Login {
+        let name = names[login.value.lowercased()] ?? ""
+        return try await users.addIfMissing(User(login: login, storedName: name), fillingEmptyName: true).login
     }
 }

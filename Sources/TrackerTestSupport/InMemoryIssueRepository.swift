@@ -96,12 +96,24 @@ public actor InMemoryIssueRepository: IssueRepository {
         let matching = issues.values.filter { trashedIssues[$0.number.value] == nil }.filter { issue in
             filter.matches(issue, mentioning: mentioned(in: issue.number.value), comments: comments(of: issue.number))
         }.sorted(by: filter.areInOrder)
-        return matching.prefix(filter.limit ?? Int.max).map { issue in
-            var issue = issue
+        var found: [Issue] = []
+        for var issue in matching.prefix(filter.limit ?? Int.max) {
             if filter.includesComments { issue.comments = comments(of: issue.number) }
             if filter.includesURL { issue.url = url(of: issue.number.value) }
-            return issue
+            if filter.includesNames { issue.names = try await names(of: issue) }
+            found.append(issue)
         }
+        return found
+    }
+
+    /// The names of the issue's people that have one, as `IssueRowDecoding.namesColumn` reads them.
+    private func names(of issue: Issue) async throws -> [String: String] {
+        var names: [String: String] = [:]
+        let people = [issue.author] + issue.assignees + comments(of: issue.number).map(\.author)
+        for login in people {
+            if let user = try await users.find(login), !user.name.isEmpty { names[user.login.value] = user.name }
+        }
+        return names
     }
 
     /// An `OR` that joins nothing, and terms without a word or with one too long to index.

@@ -28,9 +28,28 @@ public actor InMemoryUserRepository: UserRepository {
     }
 
     public func addIfMissing(_ user: User) async throws -> User {
-        if let existing = users.first(where: { $0.login == user.login }) { return existing }
+        try await addIfMissing(user, fillingEmptyName: false)
+    }
+
+    /// As `addIfMissing`; `fillingEmptyName` (an import) gives an existing user with no name the
+    /// one `user` has, never replacing a name someone set.
+    public func addIfMissing(_ user: User, fillingEmptyName: Bool) async throws -> User {
+        if let index = users.firstIndex(where: { $0.login == user.login }) {
+            if fillingEmptyName, users[index].name.isEmpty { users[index].name = user.name }
+            return users[index]
+        }
         users.append(user)
         return user
+    }
+
+    /// Levels are the database's: here anyone may rename anyone (the view model checks its
+    /// `Permissions`, PostgreSQL the session's level).
+    public func rename(_ login: Login, to name: String, actor: Login) async throws -> User {
+        guard let index = users.firstIndex(where: { $0.login == login }) else {
+            throw TrackerError.unknownUser(login: login.value, suggestions: [])
+        }
+        users[index].name = name
+        return users[index]
     }
 
     public func find(_ login: Login) async throws -> User? {

@@ -22,6 +22,7 @@ extension CompositionRoot {
     var undoImport: UndoImport { UndoImport(issues: issues) }
     var listUsers: ListUsers { ListUsers(users: users) }
     var addUser: AddUser { AddUser(users: users) }
+    var editUser: EditUser { EditUser(users: users) }
     var manageAccess: ManageAccess { ManageAccess(access: PostgresAccessRepository(database: database)) }
     var showStatus: ShowStatus { ShowStatus(issues: issues) }
     var showComment: ShowComment { ShowComment(comments: comments) }

@@ -65,7 +65,7 @@ extension CompositionRoot {
 
     func access() -> AccessViewModel { AccessViewModel(manageAccess: manageAccess) }
 
-    func people() -> PeopleViewModel { PeopleViewModel(listUsers: listUsers, addUser: addUser) }
+    func people() -> PeopleViewModel { PeopleViewModel(listUsers: listUsers, addUser: addUser, editUser: editUser) }
 
     func history() -> HistoryViewModel { HistoryViewModel(showHistory: showHistory) }
 

@@ -172,6 +172,12 @@ import TrackerTestSupport
             name: "users add", needs: .admin, tracker: ["users", "add", "u-KEY"],
             sql: "SELECT tracker.tracker_add_user('raw-KEY', '', NULL)"),
         Row(
+            name: "users edit own name", needs: .read, tracker: ["users", "edit", "@me", "--name", "Named KEY"],
+            sql: "SELECT * FROM tracker.tracker_edit_user(NULL, session_user, 'Raw KEY')"),
+        Row(
+            name: "users edit anyone's name", needs: .admin, tracker: ["users", "edit", "owner", "--name", "By KEY"],
+            sql: "SELECT * FROM tracker.tracker_edit_user(NULL, 'owner', 'Raw KEY')"),
+        Row(
             name: "access grant", needs: .admin, tracker: ["access", "grant", "zoe", "read"],
             sql: "SELECT tracker.tracker_grant_level('zoe', 'triage')"),
         Row(

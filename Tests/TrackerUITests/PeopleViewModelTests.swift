@@ -37,6 +37,30 @@ import TrackerUI
         #expect(viewModel.output.failure?.description == "invalid name: control characters are not allowed")
     }
 
+    /// `tracker users edit`: one's own name with any level, anyone's with admin; a refusal
+    /// changes nothing, a name that breaks a rule neither.
+    @Test func renamesOnesOwnWithAnyLevelAndAnyoneElsesOnlyAsAnAdmin() async throws {
+        let bob = try Login("bob")
+        let alice = try Login("alice")
+        let reader = PeopleViewModel(
+            listUsers: ListUsers(users: users), addUser: AddUser(users: users), editUser: EditUser(users: users),
+            permissions: Permissions(name: "bob", actor: bob, level: .read))
+        await reader.send(.rename(bob, name: " Bob B ", actor: bob))
+        #expect(reader.output.notice == .renamed(try User(login: bob, name: "Bob B")))
+        await reader.send(.rename(alice, name: "Mallory", actor: bob))
+        #expect(
+            reader.output.failure == .accessDenied("bob has read on this tracker; editing alice's name needs admin"))
+        #expect(try await users.find(alice)?.name == "Alice A")
+        await reader.send(.rename(bob, name: "a\u{7}b", actor: bob))
+        #expect(reader.output.failure?.description == "invalid name: control characters are not allowed")
+        let admin = PeopleViewModel(
+            listUsers: ListUsers(users: users), addUser: AddUser(users: users), editUser: EditUser(users: users),
+            permissions: Permissions(name: "root", actor: try Login("root"), level: .admin))
+        await admin.send(.rename(alice, name: "", actor: try Login("root")))
+        #expect(admin.output.notice == .renamed(try User(login: alice)))
+        #expect(try await users.find(alice)?.name == "")
+    }
+
     /// `tracker users list`: nobody found says whether anybody is registered at all.
     @Test func aListThatFindsNobodySaysWhy() async throws {
         await viewModel.send(.list(prefix: "b"))

@@ -24,6 +24,10 @@ public struct ImportedIssue: Equatable, Sendable {
     /// Where the record came from, as the file names it (gh's `url`, else its `id`): an issue
     /// already imported from it is skipped. A record naming none is known by its fingerprint.
     public var source: String?
+    /// The display names the record gives its people (gh's `name` beside each `login`), by
+    /// lowercased login; empty names are left out. An import registers a missing person with
+    /// theirs and fills an existing person's empty name, never replacing one that is set.
+    public var names: [String: String] = [:]
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,

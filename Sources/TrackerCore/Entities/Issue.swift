@@ -19,6 +19,9 @@ public struct Issue: Equatable, Sendable {
     /// Where it came from (gh's `url` of the issue an import read), else this tracker's address
     /// for it, when the read asked (`IssueFilter.includesURL`).
     public var url: String?
+    /// The display names of the people it names (author, assignees, comments' authors) that
+    /// have one, by login as stored, when the read asked (`IssueFilter.includesNames`).
+    public var names: [String: String]?
 
     public init(
         number: IssueNumber, title: String, body: String, state: IssueState = .open,

@@ -15,6 +15,8 @@ public struct Permissions: Equatable, Sendable {
         case createLabel, editLabel, deleteLabel
         case createMilestone, editMilestone, closeMilestone, reopenMilestone, deleteMilestone
         case addUsers
+        /// Setting a person's display name: one's own with any level, anyone's with admin.
+        case editUserName(Login)
     }
 
     private struct Holder: Equatable, Sendable {
@@ -72,6 +74,7 @@ public struct Permissions: Equatable, Sendable {
             .reopenMilestone, .deleteMilestone:
             .maintain
         case .addUsers: .admin
+        case .editUserName(let login): login == holder?.actor ? .read : .admin
         }
     }
 
@@ -93,6 +96,7 @@ public struct Permissions: Equatable, Sendable {
         case .reopenMilestone: "reopening a milestone"
         case .deleteMilestone: "deleting a milestone"
         case .addUsers: "adding users"
+        case .editUserName(let login): "editing \(login)'s name"
         }
     }
 }

@@ -12,6 +12,9 @@ public protocol UserRepository: Sendable {
     func list(prefix: String?, limit: Int?) async throws -> [User]
     /// Like `list`, each user with the number of open issues assigned to them.
     func workloads(prefix: String?, limit: Int?) async throws -> [UserWorkload]
+    /// Sets (or, with "", clears) the user's display name as `actor`: their own, or anyone's for
+    /// an admin; returns the stored user. An unknown login is `.unknownUser`.
+    func rename(_ login: Login, to name: String, actor: Login) async throws -> User
     /// Registered logins close to `text` (sharing a prefix, or a small edit distance from a
     /// candidate sharing its first letter), looked up without loading every user.
     func suggestions(for text: String, limit: Int) async throws -> [Login]

@@ -96,6 +96,7 @@ struct ExportCommand: AsyncParsableCommand {
         var everything = IssueFilter(state: .all, ascending: true, limit: nil)
         everything.includesComments = true
         everything.includesURL = true
+        everything.includesNames = true
         try await JSONStream.write(
             everything, fields: IssueField.exportFields, from: root.streamIssues, to: root.terminal.streamOutput,
             forProgram: TerminalSize.standardOutput(environment: root.environment) == nil)

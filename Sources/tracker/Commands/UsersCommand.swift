@@ -8,7 +8,7 @@ struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users",
         abstract: "Register and list the people who author and are assigned issues.",
-        subcommands: [Add.self, List.self]
+        subcommands: [Add.self, Edit.self, List.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -39,6 +39,34 @@ struct UsersCommand: AsyncParsableCommand {
         @MainActor
         private func add(_ user: User, on root: CompositionRoot) async throws {
             let output = try await drive(root.people(), inputs: [.add(user, role: role)])
+            if let notice = output.notice { root.terminal.writeLine(PeopleCommands.describe(notice)) }
+        }
+    }
+
+    /// gh's `--name` on one's profile: one's own name with any level, anyone's as an admin.
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Set a user's display name (your own, or anyone's as an admin).")
+
+        @Argument(help: "The user's login (@me: yourself).")
+        var login: String
+
+        @Option(help: "The person's full name; \"\" clears it.")
+        var name: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            if login.lowercased() != "@me" { _ = try Login(typed: login) }
+            let root = try await CompositionRoot.open(global)
+            try await edit(on: root)
+        }
+
+        @MainActor
+        private func edit(on root: CompositionRoot) async throws {
+            let actor = try await root.actingUser().login
+            let who = try Login.typed(login, me: actor)
+            let output = try await drive(root.people(), inputs: [.rename(who, name: name, actor: actor)])
             if let notice = output.notice { root.terminal.writeLine(PeopleCommands.describe(notice)) }
         }
     }

@@ -42,6 +42,9 @@ public enum PeopleCommands {
         case .added(let user, let role):
             "Added user \(user.login)" + (role.map { " (role \(VisibleText.line($0)))" } ?? "")
         case .linked(let user, let role): "Linked user \(user.login) to role \(VisibleText.line(role))"
+        case .renamed(let user):
+            user.name.isEmpty
+                ? "Cleared \(user.login)'s name" : "Renamed \(user.login) to \(VisibleText.line(user.name))"
         case .noneMatch(let prefix): "No users match '\(VisibleText.line(prefix))'."
         case .nobodyRegistered: "No users. Add one with `tracker users add LOGIN --name \"Full Name\"`."
         case .unknownCommand(let text): TabFrameView.unknownCommand(text)

@@ -14,6 +14,8 @@ public final class PeopleViewModel: ViewModel {
         /// Register the user, or (`role`) link the database role that logs in as them, an
         /// existing user too when none is linked yet.
         case add(User, role: String? = nil)
+        /// Set (or, with "", clear) the person's display name, as `actor`.
+        case rename(Login, name: String, actor: Login)
         /// Something typed that breaks a rule (a login that is not one): said, nothing changes.
         case invalid(TrackerError)
         case unknown(String)
@@ -24,6 +26,8 @@ public final class PeopleViewModel: ViewModel {
         case added(User, role: String?)
         /// An existing user, now linked to the role.
         case linked(User, role: String)
+        /// The person's name is now the user's.
+        case renamed(User)
         /// `list` found nobody whose login starts with this, though some are registered.
         case noneMatch(String)
         /// Nobody is registered.
@@ -48,11 +52,16 @@ public final class PeopleViewModel: ViewModel {
     public private(set) var output: Output
     private let listUsers: ListUsers
     private let addUser: AddUser
+    private let editUser: EditUser?
     private var loaded = false
 
-    public init(listUsers: ListUsers, addUser: AddUser, permissions: Permissions = .databaseDecides) {
+    /// `editUser`: nil where names are not edited (the People tab).
+    public init(
+        listUsers: ListUsers, addUser: AddUser, editUser: EditUser? = nil, permissions: Permissions = .databaseDecides
+    ) {
         self.listUsers = listUsers
         self.addUser = addUser
+        self.editUser = editUser
         output = Output(permissions: permissions)
     }
 
@@ -73,6 +82,12 @@ public final class PeopleViewModel: ViewModel {
                 case .added(let added): output.notice = .added(added, role: role)
                 case .linked(let linked): output.notice = .linked(linked, role: role ?? "")
                 }
+            case .rename(let login, let name, let actor):
+                try output.permissions.require(.editUserName(login))
+                guard let editUser else {
+                    throw TrackerError.invalidInput(field: "users", rule: "cannot edit names here")
+                }
+                output.notice = .renamed(try await editUser(login, name: name, actor: actor))
             case .invalid(let failure):
                 throw failure
             case .unknown(let text):
