@@ -25,6 +25,14 @@ struct ImportRecord: Decodable {
     let url: String?
     /// gh's node id (`I_kwDO…`); a number or anything else names no source.
     let id: LooseString?
+    /// `label` or `milestone`: a record of `tracker export`'s own for a label or milestone that no
+    /// exported issue carries, with the fields of an issue's (`name`, `color`, `description`;
+    /// `number`, `title`, `description`, `dueOn`, `state`). gh's issues have no `kind`.
+    let kind: String?
+    let name: String?
+    let color: String?
+    let description: String?
+    let dueOn: String?
 }
 
 /// A string, or nothing when the JSON holds another kind of value there.

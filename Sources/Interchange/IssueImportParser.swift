@@ -4,11 +4,22 @@ import TrackerCore
 /// or `tracker export` prints (a JSON array), or JSON Lines of the same objects. A bad record is
 /// reported with its 1-based index and field.
 public enum IssueImportParser {
-    /// `progress` is called now and then with the number of records read so far.
+    /// The issues of a file that holds nothing else.
     public static func parse(
         _ file: Data, progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws(TrackerError)
         -> [ImportedIssue]
+    {
+        try parseFile(file, progress: progress).issues
+    }
+
+    /// The issues, and the labels and milestones named on their own (`kind` records, which
+    /// `tracker export` writes after the issues). `progress` is called now and then with the
+    /// number of records read so far.
+    public static func parseFile(
+        _ file: Data, progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) throws(TrackerError)
+        -> ImportFile
     {
         // A byte order mark, as some Windows editors write, is not part of the JSON.
         let data = file.starts(with: [0xEF, 0xBB, 0xBF]) ? file.dropFirst(3) : file
@@ -20,8 +31,8 @@ public enum IssueImportParser {
             throw .invalidInput(field: "import file", rule: "contains a NUL byte")
         }
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if first == UInt8(ascii: "["), let issues = try ParallelIssueDecoding.issues(in: data, progress: progress) {
-            return issues
+        if first == UInt8(ascii: "["), let parsed = try ParallelIssueDecoding.records(in: data, progress: progress) {
+            return ImportFile(parsed)
         }
         let records: [ImportRecord]
         let decoder = JSONDecoder()
@@ -44,14 +55,36 @@ public enum IssueImportParser {
             }
             records = decoded
         }
-        var issues: [ImportedIssue] = []
-        issues.reserveCapacity(records.count)
+        var parsed: [ParsedRecord] = []
+        parsed.reserveCapacity(records.count)
         for (index, record) in records.enumerated() {
-            issues.append(try issue(from: record, at: index + 1))
+            parsed.append(try self.record(from: record, at: index + 1))
             if index % 10_000 == 9_999 { progress(index + 1, records.count) }
         }
         progress(records.count, records.count)
-        return issues
+        return ImportFile(parsed)
+    }
+
+    static func record(from record: ImportRecord, at index: Int) throws(TrackerError) -> ParsedRecord {
+        guard let kind = record.kind else { return .issue(try issue(from: record, at: index)) }
+        switch kind.lowercased() {
+        case "label":
+            return .label(
+                try OrganizationRecords.label(
+                    from: LabelRecord(name: record.name, color: record.color, description: record.description),
+                    field: "record \(index)"))
+        case "milestone":
+            return .milestone(
+                try OrganizationRecords.milestone(
+                    from: MilestoneRecord(
+                        number: record.number, title: record.title, description: record.description,
+                        dueOn: record.dueOn, state: record.state),
+                    record: index))
+        default:
+            throw .invalidInput(
+                field: "record \(index) kind",
+                rule: "'\(kind)' is not label or milestone (an issue has no kind); nothing was imported")
+        }
     }
 
     static func issue(from record: ImportRecord, at index: Int) throws(TrackerError) -> ImportedIssue {
@@ -200,6 +233,30 @@ public enum IssueImportParser {
             return (path.isEmpty ? "" : path.joined(separator: " ") + ": ") + context.debugDescription
         default:
             return "\(error)"
+        }
+    }
+}
+
+/// One record of a file: an issue, or a label or milestone on its own.
+enum ParsedRecord: Sendable {
+    case issue(ImportedIssue)
+    case label(Label)
+    case milestone(ImportedMilestone)
+}
+
+/// What an import file holds: its issues, in order, and the labels and milestones it names on
+/// their own.
+public struct ImportFile: Sendable {
+    public var issues: [ImportedIssue] = []
+    public var alone = ImportedLabelsAndMilestones()
+
+    init(_ records: [ParsedRecord]) {
+        for record in records {
+            switch record {
+            case .issue(let issue): issues.append(issue)
+            case .label(let label): alone.labels.append(label)
+            case .milestone(let milestone): alone.milestones.append(milestone)
+            }
         }
     }
 }

@@ -58,6 +58,20 @@ public enum IssueJSON {
         ]
     }
 
+    /// A label no exported issue carries, as `export` writes it after the issues: the issue's
+    /// label shape with `"kind": "label"` (import reads it back; gh's issues have no `kind`).
+    public static func standalone(_ label: Label) -> JSONValue {
+        [
+            "kind": "label", "name": .string(label.name.value), "color": .string(label.color.hex),
+            "description": .string(label.description),
+        ]
+    }
+
+    /// A milestone no exported issue carries: the issue's milestone shape with `"kind": "milestone"`.
+    public static func standalone(_ milestone: IssueMilestone) -> JSONValue {
+        .object(milestoneMembers(milestone).merging(["kind": "milestone"]) { _, kind in kind })
+    }
+
     /// gh's milestone shape (`number`, `title`, `description`, `dueOn`), with its state as gh's
     /// GraphQL spells it.
     public static func milestone(_ milestone: IssueMilestone) -> JSONValue {

@@ -6,24 +6,25 @@ enum OrganizationRecords {
     static func labels(from records: [LabelRecord], record index: Int) throws(TrackerError) -> [Label] {
         var labels: [Label] = []
         for (position, record) in records.enumerated() {
-            func fail(_ field: String, _ rule: String) -> TrackerError {
-                .invalidInput(
-                    field: "record \(index) labels item \(position + 1) \(field)", rule: rule + "; nothing was imported"
-                )
-            }
-            do {
-                let name = try LabelName(record.name ?? "")
-                let color = try record.color.flatMap { text throws(TrackerError) in
-                    text.isEmpty ? nil : try LabelColor(text)
-                }
-                let label = try Label(name: name, color: color, description: record.description ?? "")
-                if !labels.contains(where: { $0.name == label.name }) { labels.append(label) }
-            } catch {
-                guard case .invalidInput(let field, let rule) = error else { throw error }
-                throw fail(unprefixed(field, "label "), rule)
-            }
+            let label = try label(from: record, field: "record \(index) labels item \(position + 1)")
+            if !labels.contains(where: { $0.name == label.name }) { labels.append(label) }
         }
         return labels
+    }
+
+    /// One label; a bad field is named after `field` (`record 3 labels item 2`, `record 9`).
+    static func label(from record: LabelRecord, field prefix: String) throws(TrackerError) -> Label {
+        do {
+            let name = try LabelName(record.name ?? "")
+            let color = try record.color.flatMap { text throws(TrackerError) in
+                text.isEmpty ? nil : try LabelColor(text)
+            }
+            return try Label(name: name, color: color, description: record.description ?? "")
+        } catch {
+            guard case .invalidInput(let field, let rule) = error else { throw error }
+            throw .invalidInput(
+                field: "\(prefix) \(unprefixed(field, "label "))", rule: rule + "; nothing was imported")
+        }
     }
 
     static func milestone(from record: MilestoneRecord, record index: Int) throws(TrackerError) -> ImportedMilestone {

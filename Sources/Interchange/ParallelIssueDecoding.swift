@@ -11,7 +11,9 @@ enum ParallelIssueDecoding {
     /// Below this, one core is quick enough.
     static let minimumBytes = 1 << 20
 
-    static func issues(in data: Data, progress: @Sendable (Int, Int) -> Void) throws(TrackerError) -> [ImportedIssue]? {
+    static func records(
+        in data: Data, progress: @Sendable (Int, Int) -> Void
+    ) throws(TrackerError) -> [ParsedRecord]? {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard data.count >= minimumBytes, cores > 1 else { return nil }
         let cut: [Data]? = data.withUnsafeBytes { bytes in
@@ -34,15 +36,15 @@ enum ParallelIssueDecoding {
             defer { firstIndex += records?.count ?? 0 }
             return firstIndex
         }
-        let checked = Mutex<[Result<[ImportedIssue], TrackerError>?]>(Array(repeating: nil, count: runRecords.count))
+        let checked = Mutex<[Result<[ParsedRecord], TrackerError>?]>(Array(repeating: nil, count: runRecords.count))
         let done = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: runRecords.count) { run in
-            let result = Result { () throws(TrackerError) -> [ImportedIssue] in
-                var issues: [ImportedIssue] = []
+            let result = Result { () throws(TrackerError) -> [ParsedRecord] in
+                var parsed: [ParsedRecord] = []
                 for (position, record) in (runRecords[run] ?? []).enumerated() {
-                    issues.append(try IssueImportParser.issue(from: record, at: offsets[run] + position + 1))
+                    parsed.append(try IssueImportParser.record(from: record, at: offsets[run] + position + 1))
                 }
-                return issues
+                return parsed
             }
             checked.withLock { $0[run] = result }
             done.withLock { count in
@@ -50,15 +52,15 @@ enum ParallelIssueDecoding {
                 progress(count, total)
             }
         }
-        var issues: [ImportedIssue] = []
-        issues.reserveCapacity(total)
+        var parsed: [ParsedRecord] = []
+        parsed.reserveCapacity(total)
         for result in checked.withLock({ $0 }) {
             switch result {
-            case .success(let run)?: issues += run
+            case .success(let run)?: parsed += run
             case .failure(let error)?: throw error
             case nil: return nil
             }
         }
-        return issues
+        return parsed
     }
 }

@@ -35,14 +35,32 @@ public final class StreamedJSONArray: Sendable {
                 state.buffer.append(UInt8(ascii: state.count == 0 ? "[" : ","))
                 writer.write(issue, into: &state.buffer)
             case .pretty:
-                state.buffer += (state.count == 0 ? "[\n  " : ",\n  ").utf8
-                let lines = IssueJSON.object(issue, fields: fields).pretty.dropLast().split(
-                    separator: "\n", omittingEmptySubsequences: false)
-                state.buffer += lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n").dropFirst(2).utf8
+                appendPretty(IssueJSON.object(issue, fields: fields), to: &state)
             }
             state.count += 1
             if state.buffer.count >= StreamedJSONArray.chunkSize { flush(&state) }
         }
+    }
+
+    /// Any other element (`export`'s labels and milestones on their own), in the same layout.
+    public func append(record: JSONValue) {
+        state.withLock { state in
+            switch layout {
+            case .compact:
+                state.buffer.append(UInt8(ascii: state.count == 0 ? "[" : ","))
+                state.buffer += record.line.dropLast().utf8
+            case .pretty:
+                appendPretty(record, to: &state)
+            }
+            state.count += 1
+            if state.buffer.count >= StreamedJSONArray.chunkSize { flush(&state) }
+        }
+    }
+
+    private func appendPretty(_ value: JSONValue, to state: inout State) {
+        state.buffer += (state.count == 0 ? "[\n  " : ",\n  ").utf8
+        let lines = value.pretty.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        state.buffer += lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n").dropFirst(2).utf8
     }
 
     public func finish() {

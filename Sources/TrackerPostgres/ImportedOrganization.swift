@@ -5,12 +5,13 @@ import TrackerCore
 /// missing ones are created (labels with their colours, milestones with their numbers when free,
 /// due dates and states), existing ones used as they are. Ids are keyed by lowercased name or title.
 enum ImportedOrganization {
-    static func labels(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
+    /// `alone`: labels the file names on their own, after the records' (the first spelling wins).
+    static func labels(
+        in records: [ImportedIssue], alone: [Label] = [], on connection: Connection
+    ) throws -> [String: Int64] {
         var wanted: [String: Label] = [:]
-        for record in records {
-            for label in record.labels where wanted[label.name.value.lowercased()] == nil {
-                wanted[label.name.value.lowercased()] = label
-            }
+        for label in records.flatMap(\.labels) + alone where wanted[label.name.value.lowercased()] == nil {
+            wanted[label.name.value.lowercased()] = label
         }
         guard !wanted.isEmpty else { return [:] }
         let labels = Array(wanted.values)
@@ -27,12 +28,13 @@ enum ImportedOrganization {
         return ids
     }
 
-    static func milestones(in records: [ImportedIssue], on connection: Connection) throws -> [String: Int64] {
+    static func milestones(
+        in records: [ImportedIssue], alone: [ImportedMilestone] = [], on connection: Connection
+    ) throws -> [String: Int64] {
         var wanted: [String: ImportedMilestone] = [:]
-        for record in records {
-            if let milestone = record.milestone, wanted[milestone.title.value.lowercased()] == nil {
-                wanted[milestone.title.value.lowercased()] = milestone
-            }
+        for milestone in records.compactMap(\.milestone) + alone where wanted[milestone.title.value.lowercased()] == nil
+        {
+            wanted[milestone.title.value.lowercased()] = milestone
         }
         guard !wanted.isEmpty else { return [:] }
         let milestones = Array(wanted.values)

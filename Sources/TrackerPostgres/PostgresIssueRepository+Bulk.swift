@@ -15,6 +15,27 @@ extension PostgresIssueRepository {
         }
     }
 
+    /// `stream`, with every label and milestone queued ahead of the streamed SELECT: one flight.
+    public func streamWithOrganization(
+        _ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void
+    ) async throws -> (labels: [Label], milestones: [Milestone]) {
+        let query = IssueListQuery(filter)
+        return try await database.tracked { connection in
+            IssueListQuery.requireKnownNames(in: filter, on: connection)
+            let labels = connection.send("SELECT name, color, description FROM labels ORDER BY lower(name)")
+            let milestones = connection.send(
+                "SELECT \(PostgresMilestoneRepository.columns) FROM milestones ORDER BY number")
+            connection.send("SELECT set_config('statement_timeout', '0', true)")
+            try connection.streamInOneFlight(query.sql, query.parameters) { row in
+                try body(IssueRowDecoding.issue(from: row))
+            }
+            return (
+                try labels.result().rows.map(PostgresLabelRepository.label),
+                try milestones.result().rows.map(PostgresMilestoneRepository.milestone)
+            )
+        }
+    }
+
     /// One transaction through migration 0014's import functions (maintain): the import begun
     /// (the issue counter locked, staging tables made), the records already imported set aside
     /// (`ImportedSources`, before any number is given), people, labels and milestones registered
@@ -24,12 +45,13 @@ extension PostgresIssueRepository {
     /// the database come back as notices and are reported with the rest. A dry run, or a file
     /// with nothing new, is rolled back after it found what it would do.
     public func importIssues(
-        _ all: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
+        _ all: [ImportedIssue], alone: ImportedLabelsAndMilestones, actor: Login, dryRun: Bool,
+        report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         let phases = ImportPhases(report: report)
         do {
             return try await database.trackedTransaction { connection in
-                try Self.importing(all, actor: actor, dryRun: dryRun, phases: phases, on: connection)
+                try Self.importing(all, alone: alone, actor: actor, dryRun: dryRun, phases: phases, on: connection)
             }
         } catch let rolledBack as ImportRolledBack {
             return rolledBack.result
@@ -37,7 +59,8 @@ extension PostgresIssueRepository {
     }
 
     private static func importing(
-        _ all: [ImportedIssue], actor: Login, dryRun: Bool, phases: ImportPhases, on connection: Connection
+        _ all: [ImportedIssue], alone: ImportedLabelsAndMilestones, actor: Login, dryRun: Bool, phases: ImportPhases,
+        on connection: Connection
     ) throws -> ImportResult {
         // A large import may take minutes: no statement limit inside it.
         connection.send("SET LOCAL statement_timeout = 0")
@@ -59,7 +82,16 @@ extension PostgresIssueRepository {
                 record.number.map { (old: $0, new: new) }
             }
         let result = ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
-        guard !records.isEmpty else { throw ImportRolledBack(result: result) }
+        guard !records.isEmpty else {
+            // Labels and milestones on their own may still be missing here.
+            guard !alone.isEmpty else { throw ImportRolledBack(result: result) }
+            try phases.run("registered labels and milestones") {
+                _ = try ImportedOrganization.labels(in: [], alone: alone.labels, on: connection)
+                _ = try ImportedOrganization.milestones(in: [], alone: alone.milestones, on: connection)
+            }
+            if dryRun { throw ImportRolledBack(result: result) }
+            return result
+        }
         let rows = try phases.run("registered people, labels and milestones") {
             let keptCommentIDs = ImportNumbering.keptCommentIDs(of: records, keepNumbers: keepNumbers)
             return IssueImportRows(
@@ -67,8 +99,9 @@ extension PostgresIssueRepository {
                 userIDs: try IssueImportRows.registerUsers(in: records, on: connection),
                 commentIDs: try keptCommentIDs ?? ImportedComments.newIDs(for: records, on: connection),
                 keptCommentIDs: keptCommentIDs != nil,
-                labelIDs: try ImportedOrganization.labels(in: records, on: connection),
-                milestoneNumbers: try ImportedOrganization.milestones(in: records, on: connection))
+                labelIDs: try ImportedOrganization.labels(in: records, alone: alone.labels, on: connection),
+                milestoneNumbers: try ImportedOrganization.milestones(
+                    in: records, alone: alone.milestones, on: connection))
         }
         try rows.copy(on: connection, phases: phases)
         _ = connection.takeNotices()

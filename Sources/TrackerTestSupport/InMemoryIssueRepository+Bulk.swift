@@ -7,8 +7,19 @@ extension InMemoryIssueRepository {
         for issue in try await list(filter) { try body(issue) }
     }
 
+    public func streamWithOrganization(
+        _ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void
+    ) async throws -> (labels: [Label], milestones: [Milestone]) {
+        try await stream(filter, body)
+        return (
+            labelStore.sorted { $0.name.value.lowercased() < $1.name.value.lowercased() },
+            milestoneStore.map(counted).sorted { $0.number.value < $1.number.value }
+        )
+    }
+
     public func importIssues(
-        _ all: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
+        _ all: [ImportedIssue], alone: ImportedLabelsAndMilestones, actor: Login, dryRun: Bool,
+        report: @escaping ImportPhaseReport
     ) async throws -> ImportResult {
         try takeFailure()
         let keys = all.map(sourceKey)
@@ -21,6 +32,7 @@ extension InMemoryIssueRepository {
             for (record, number) in zip(records, numbers) where !keepNumbers {
                 if let old = record.number { renumbered.append((old, number)) }
             }
+            if records.isEmpty, !dryRun { try importing(alone) }
             return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
         }
         let importer = try await registering(actor)
@@ -90,7 +102,14 @@ extension InMemoryIssueRepository {
         }
         for (number, entry) in staged { await recordMentions(issue: number, comment: nil, text: entry.0.body) }
         remember(imported: zip(fresh, numbers).map { (number: $1, key: keys[$0]) }, by: importer)
+        try importing(alone)
         return ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
+    }
+
+    /// Labels and milestones on their own, after the records' (whose spelling wins when both name one).
+    private func importing(_ alone: ImportedLabelsAndMilestones) throws {
+        _ = importingLabels(alone.labels)
+        for milestone in alone.milestones { _ = try importingMilestone(milestone) }
     }
 
     /// The stored spelling, registering a missing login as an import does: with the name the

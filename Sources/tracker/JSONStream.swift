@@ -20,6 +20,39 @@ enum JSONStream {
     }
 }
 
+/// `tracker export`: every issue, then, as records of their own (`IssueJSON.standalone`), the
+/// labels and milestones none of them carries, so an import of it brings them all back.
+enum ExportStream {
+    static func write(
+        from streamIssues: StreamIssues, to output: any StreamOutput, forProgram: Bool
+    ) async throws {
+        var everything = IssueFilter(state: .all, ascending: true, limit: nil)
+        everything.includesComments = true
+        everything.includesURL = true
+        everything.includesNames = true
+        let array = StreamedJSONArray(fields: IssueField.exportFields, layout: forProgram ? .compact : .pretty) {
+            chunk in
+            output.write(forProgram ? chunk : Array(VisibleText.block(String(decoding: chunk, as: UTF8.self)).utf8))
+        }
+        let carried = Mutex<(labels: Set<String>, milestones: Set<Int64>)>(([], []))
+        let (labels, milestones) = try await streamIssues.withOrganization(everything) { issue in
+            carried.withLock { carried in
+                for label in issue.labels { carried.labels.insert(label.name.value.lowercased()) }
+                if let milestone = issue.milestone { carried.milestones.insert(milestone.number.value) }
+            }
+            array.append(issue)
+        }
+        let seen = carried.withLock { $0 }
+        for label in labels where !seen.labels.contains(label.name.value.lowercased()) {
+            array.append(record: IssueJSON.standalone(label))
+        }
+        for milestone in milestones where !seen.milestones.contains(milestone.number.value) {
+            array.append(record: IssueJSON.standalone(milestone.summary))
+        }
+        array.finish()
+    }
+}
+
 /// Every matching issue as `TabSeparatedIssues` lines, handed on in chunks as rows arrive.
 enum TabSeparatedStream {
     static func write(

@@ -58,6 +58,43 @@ import TrackerTestSupport
         #expect(copied?.first?["description"] as? String == "First release", "the export carries the description")
     }
 
+    /// Labels and milestones no issue carries travel as records of their own after the issues.
+    @Test func labelsAndMilestonesWithNoIssueAreExportedAndImportedBack() async throws {
+        let tracker = try await CLITests.tracker()
+        #expect(try tracker.run(["label", "create", "unused", "--color", "123abc", "-d", "Nobody's"]).status == 0)
+        #expect(try tracker.run(["milestone", "create", "Later", "--due", "2030-01-31"]).status == 0)
+        #expect(try tracker.run(["import", "-"], stdin: Self.ghJSON).status == 0)
+        let text = try tracker.run(["export"]).stdout
+        #expect(
+            text.contains(#"{"color":"123abc","description":"Nobody's","kind":"label","name":"unused"}"#), "\(text)")
+        #expect(text.contains(#""kind":"milestone","number":1,"state":"OPEN","title":"Later"}]"#), "\(text)")
+        #expect(!text.contains(#""kind":"label","name":"bug""#), "a label an issue carries travels with it")
+
+        let copy = TrackerProcess(databaseSettings: try await TestPostgres.shared.freshDatabase())
+        let imported = try copy.run(["import", "-"], stdin: text)
+        #expect(imported.status == 0 && imported.stdout == "Imported 3 issues\n", "\(imported.stderr)")
+        let labels = try json(copy, ["label", "list", "--json"]) as? [[String: String]]
+        #expect(labels?.first { $0["name"] == "unused" }?["description"] == "Nobody's")
+        let milestones = try json(copy, ["milestone", "list", "--json"]) as? [[String: Any]]
+        #expect(milestones?.compactMap { $0["title"] as? String }.sorted() == ["Later", "v1.0"])
+        #expect(try copy.run(["export"]).stdout == text, "export → import → export is byte-identical")
+
+        // An export with nothing new but a label someone deleted since brings the label back.
+        #expect(try copy.run(["label", "delete", "unused", "--yes"]).status == 0)
+        #expect(try copy.run(["import", "-"], stdin: text).status == 0)
+        #expect(try copy.run(["export"]).stdout == text)
+    }
+
+    @Test func aRecordOfAnUnknownKindIsRefusedInOneLine() async throws {
+        let tracker = TrackerProcess(databaseSettings: try await TestPostgres.shared.freshDatabase())
+        let outcome = try tracker.run(["import", "-"], stdin: #"[{"kind": "project", "name": "x"}]"#)
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.hasPrefix("tracker: invalid record 1 kind: 'project' is not label or milestone"))
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+        let bad = try tracker.run(["import", "-"], stdin: #"[{"kind": "label", "name": "x", "color": "red"}]"#)
+        #expect(bad.status == 65 && bad.stderr.hasPrefix("tracker: invalid record 1 color: 'red'"), "\(bad.stderr)")
+    }
+
     @Test func importingIntoATrackerWithTheLabelUsesItAsItIs() async throws {
         let tracker = try await CLITests.tracker()
         #expect(try tracker.run(["label", "create", "Bug", "--color", "ffffff"]).status == 0)

@@ -167,3 +167,20 @@ public struct ImportUndone: Equatable, Sendable {
         self.removed = removed
     }
 }
+
+/// Labels and milestones a file names on their own, not on an issue (the `{"kind": "label"}` and
+/// `{"kind": "milestone"}` records `export` writes after the issues for those no exported issue
+/// carries): created when missing, as an issue's are, and used as they are when present.
+public struct ImportedLabelsAndMilestones: Equatable, Sendable {
+    public var labels: [Label]
+    public var milestones: [ImportedMilestone]
+
+    public init(labels: [Label] = [], milestones: [ImportedMilestone] = []) {
+        self.labels = labels
+        self.milestones = milestones
+    }
+
+    public static let none = ImportedLabelsAndMilestones()
+
+    public var isEmpty: Bool { labels.isEmpty && milestones.isEmpty }
+}

@@ -24,13 +24,20 @@ public protocol IssueRepository: Sendable {
     /// Hands every matching issue to `body` in the filter's order, without holding them all
     /// in memory (`limit` and `after` apply as in `list`).
     func stream(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws
+    /// `export`: `stream`, and, read in the same flight, every label (by name) and milestone (by
+    /// number), so the export can add those no issue carries.
+    func streamWithOrganization(
+        _ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void
+    ) async throws -> (labels: [Label], milestones: [Milestone])
     /// Stores many issues in one all-or-nothing transaction, registering missing users, as
     /// imported by `actor`. Records whose source an issue here already came from are skipped
     /// (`ImportSources`) before numbers are given. Numbers and times are kept when the tracker is
     /// empty; otherwise the issues are numbered anew. `dryRun` does it all and rolls it back.
-    /// `report` is told each step as it ends.
+    /// `report` is told each step as it ends. `alone`: labels and milestones no record carries,
+    /// created when missing in the same transaction.
     func importIssues(
-        _ issues: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
+        _ issues: [ImportedIssue], alone: ImportedLabelsAndMilestones, actor: Login, dryRun: Bool,
+        report: @escaping ImportPhaseReport
     ) async throws -> ImportResult
     /// Takes back the latest import not undone as one change, removing the issues it created;
     /// `.changedMeanwhile` when any of them changed since, `.notFound` when there is none.
@@ -52,7 +59,14 @@ public protocol IssueRepository: Sendable {
 
 extension IssueRepository {
     public func importIssues(_ issues: [ImportedIssue], actor: Login) async throws -> ImportResult {
-        try await importIssues(issues, actor: actor, dryRun: false, report: { _ in })
+        try await importIssues(issues, alone: .none, actor: actor, dryRun: false, report: { _ in })
+    }
+
+    /// Issues only, no labels or milestones on their own.
+    public func importIssues(
+        _ issues: [ImportedIssue], actor: Login, dryRun: Bool, report: @escaping ImportPhaseReport
+    ) async throws -> ImportResult {
+        try await importIssues(issues, alone: .none, actor: actor, dryRun: dryRun, report: report)
     }
 
     /// One issue: the several-issue change with one number.

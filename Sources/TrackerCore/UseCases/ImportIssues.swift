@@ -6,8 +6,10 @@ public struct ImportIssues: Sendable {
         self.issues = issues
     }
 
+    /// `alone`: the file's labels and milestones that no record carries.
     public func callAsFunction(
-        _ records: [ImportedIssue], actor: Login, dryRun: Bool = false, report: @escaping ImportPhaseReport = { _ in }
+        _ records: [ImportedIssue], alone: ImportedLabelsAndMilestones = .none, actor: Login, dryRun: Bool = false,
+        report: @escaping ImportPhaseReport = { _ in }
     ) async throws -> ImportResult {
         var seen = Set<Int64>()
         for (index, record) in records.enumerated() {
@@ -17,7 +19,7 @@ public struct ImportIssues: Sendable {
                     field: "record \(index + 1) number", rule: "#\(number) appears twice; nothing was imported")
             }
         }
-        return try await issues.importIssues(records, actor: actor, dryRun: dryRun, report: report)
+        return try await issues.importIssues(records, alone: alone, actor: actor, dryRun: dryRun, report: report)
     }
 }
 

@@ -11,6 +11,14 @@ public struct StreamIssues: Sendable {
         self.names = KnownNames(labels: labels, milestones: milestones, users: users)
     }
 
+    /// `export`: the issues as `callAsFunction` hands them, then every label (by name) and
+    /// milestone (by number), read in the same flight.
+    public func withOrganization(
+        _ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void
+    ) async throws -> (labels: [Label], milestones: [Milestone]) {
+        try await names.explaining { try await issues.streamWithOrganization(filter, body) }
+    }
+
     public func callAsFunction(_ filter: IssueFilter, _ body: @escaping @Sendable (Issue) throws -> Void) async throws {
         if let search = filter.search { try SearchQuery.requireWithinLimit(search) }
         try await names.explaining { try await issues.stream(filter, body) }

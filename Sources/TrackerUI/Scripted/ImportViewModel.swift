@@ -5,9 +5,10 @@ import TrackerCore
 @MainActor
 public final class ImportViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
-        case save([ImportedIssue])
+        /// The issues, and the labels and milestones the file names on their own.
+        case save([ImportedIssue], alone: ImportedLabelsAndMilestones = .none)
         /// What saving would do, written nowhere.
-        case tryOut([ImportedIssue])
+        case tryOut([ImportedIssue], alone: ImportedLabelsAndMilestones = .none)
         case undoLast
     }
 
@@ -40,9 +41,10 @@ public final class ImportViewModel: ViewModel {
         output.failure = nil
         do {
             switch input {
-            case .save(let records), .tryOut(let records):
-                output.dryRun = input != .save(records)
-                output.result = try await importIssues(records, actor: actor, dryRun: output.dryRun, report: report)
+            case .save(let records, let alone), .tryOut(let records, let alone):
+                output.dryRun = input != .save(records, alone: alone)
+                output.result = try await importIssues(
+                    records, alone: alone, actor: actor, dryRun: output.dryRun, report: report)
             case .undoLast:
                 output.undone = try await undoImport(actor: actor)
             }

@@ -62,7 +62,8 @@ struct ImportCommand: AsyncParsableCommand {
         steps.say("read \(data.count) bytes", since: started)
         started = .now
         let progress = ProgressLine(noun: "issues read", on: terminal)
-        let records = try IssueImportParser.parse(data, progress: progress.update)
+        let file = try IssueImportParser.parseFile(data, progress: progress.update)
+        let records = file.issues
         progress.finish()
         steps.say("parsed and checked \(records.count) issues", since: started)
         let root = try await CompositionRoot.open(global)
@@ -77,7 +78,8 @@ struct ImportCommand: AsyncParsableCommand {
             trace.say(phase)
             saving.say(savingText)
         }
-        let output = try await drive(importer, inputs: [dryRun ? .tryOut(records) : .save(records)])
+        let output = try await drive(
+            importer, inputs: [dryRun ? .tryOut(records, alone: file.alone) : .save(records, alone: file.alone)])
         saving.finish()
         steps.say(dryRun ? "tried in one transaction, rolled back" : "saved in one transaction", since: started)
         ImportView.render(output, to: terminal)
@@ -87,18 +89,18 @@ struct ImportCommand: AsyncParsableCommand {
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every issue as a JSON array (gh's fields), oldest first, streaming.")
+        abstract: "Write every issue as a JSON array (gh's fields), oldest first, streaming.",
+        discussion: """
+            After the issues come the labels and milestones no issue carries, as records of their own \
+            ({"kind": "label", …}, {"kind": "milestone", …}), so importing the export brings them back too.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
         let root = try await CompositionRoot.open(global, schema: .read)
-        var everything = IssueFilter(state: .all, ascending: true, limit: nil)
-        everything.includesComments = true
-        everything.includesURL = true
-        everything.includesNames = true
-        try await JSONStream.write(
-            everything, fields: IssueField.exportFields, from: root.streamIssues, to: root.terminal.streamOutput,
+        try await ExportStream.write(
+            from: root.streamIssues, to: root.terminal.streamOutput,
             forProgram: TerminalSize.standardOutput(environment: root.environment) == nil)
     }
 }
