@@ -27,16 +27,10 @@ enum IssueRowDecoding {
                  THEN (SELECT t.url_prefix FROM tracker_instance t) || i.number ELSE i.source_key END AS url
         """
 
-    /// The display names of an issue's people that have one (`Issue.names`, for exports): its
-    /// author, assignees and the authors of its comments not in the trash.
-    static let namesColumn = """
-        (SELECT json_object_agg(p.login, p.name) FROM users p
-          WHERE p.name <> ''
-            AND (p.id = i.author_id
-                 OR p.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_number = i.number)
-                 OR p.id IN (SELECT c.author_id FROM issue_comments c
-                              WHERE c.issue_number = i.number AND c.deleted_at IS NULL))) AS names
-        """
+    /// Every display name, for `Issue.names` (exports): one statement ahead of the issues'
+    /// rows, the names of each issue's people picked by the client (`PeopleNames`), where a
+    /// subquery per issue cost the server 50 µs an issue.
+    static let peopleNames = "SELECT login, name FROM users WHERE name <> ''"
 
     /// A mention `m` counts unless it is in a comment in the trash.
     static let mentionIsLive = """
@@ -101,7 +95,6 @@ enum IssueRowDecoding {
             milestone: try OrganizationJSON.milestone(try row.decode("milestone"))
         )
         if row.has("url") { issue.url = try row.decode("url") }
-        if row.has("names") { issue.names = try OrganizationJSON.names(try row.decode("names")) }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
         }

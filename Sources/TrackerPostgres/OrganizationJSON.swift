@@ -36,12 +36,6 @@ enum OrganizationJSON {
             description: entry.description, dueOn: try entry.dueOn.map(time), state: state)
     }
 
-    /// The people's names `IssueRowDecoding.namesColumn` builds per issue (none: an empty map).
-    static func names(_ text: String?) throws -> [String: String] {
-        guard let text else { return [:] }
-        return try decode([String: String].self, text)
-    }
-
     static func time(_ text: String) throws -> Timestamp {
         guard let time = Timestamp(iso8601: text) else {
             throw TrackerError.storageFailure("the database holds a time tracker cannot read (\(text))")

@@ -8,10 +8,25 @@ extension PostgresIssueRepository {
             IssueListQuery.requireKnownNames(in: filter, on: connection)
             // A stream runs as long as its reader takes: no statement limit inside it. One flight:
             // the checks, the setting local to the flight's transaction, and the streamed SELECT.
+            let names = filter.includesNames ? connection.send(IssueRowDecoding.peopleNames) : nil
             connection.send("SELECT set_config('statement_timeout', '0', true)")
-            try connection.streamInOneFlight(query.sql, query.parameters) { row in
-                try body(IssueRowDecoding.issue(from: row))
+            try Self.stream(query, names: names, on: connection, body)
+        }
+    }
+
+    /// The streamed SELECT; the names, read ahead of its rows in the same flight, given to each.
+    private static func stream(
+        _ query: IssueListQuery, names: PendingResult?, on connection: Connection,
+        _ body: @escaping @Sendable (Issue) throws -> Void
+    ) throws {
+        var people: PeopleNames?
+        try connection.streamInOneFlight(query.sql, query.parameters) { row in
+            var issue = try IssueRowDecoding.issue(from: row)
+            if let names {
+                if people == nil { people = try PeopleNames(try names.result()) }
+                if let people { issue = people.named(issue) }
             }
+            try body(issue)
         }
     }
 
@@ -25,10 +40,9 @@ extension PostgresIssueRepository {
             let labels = connection.send("SELECT name, color, description FROM labels ORDER BY lower(name)")
             let milestones = connection.send(
                 "SELECT \(PostgresMilestoneRepository.columns) FROM milestones ORDER BY number")
+            let names = filter.includesNames ? connection.send(IssueRowDecoding.peopleNames) : nil
             connection.send("SELECT set_config('statement_timeout', '0', true)")
-            try connection.streamInOneFlight(query.sql, query.parameters) { row in
-                try body(IssueRowDecoding.issue(from: row))
-            }
+            try Self.stream(query, names: names, on: connection, body)
             return (
                 try labels.result().rows.map(PostgresLabelRepository.label),
                 try milestones.result().rows.map(PostgresMilestoneRepository.milestone)

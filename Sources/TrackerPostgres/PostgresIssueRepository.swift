@@ -32,7 +32,11 @@ public struct PostgresIssueRepository: IssueRepository {
         let query = IssueListQuery(filter)
         return try await database.tracked { connection in
             IssueListQuery.requireKnownNames(in: filter, on: connection)
-            return try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
+            let names = filter.includesNames ? connection.send(IssueRowDecoding.peopleNames) : nil
+            let issues = try connection.query(query.sql, query.parameters).rows.map(IssueRowDecoding.issue)
+            guard let names else { return issues }
+            let people = try PeopleNames(try names.result())
+            return issues.map(people.named)
         }
     }
 

@@ -100,16 +100,17 @@ public actor InMemoryIssueRepository: IssueRepository {
         for var issue in matching.prefix(filter.limit ?? Int.max) {
             if filter.includesComments { issue.comments = comments(of: issue.number) }
             if filter.includesURL { issue.url = url(of: issue.number.value) }
-            if filter.includesNames { issue.names = try await names(of: issue) }
+            if filter.includesNames { issue.names = try await names(of: issue, comments: filter.includesComments) }
             found.append(issue)
         }
         return found
     }
 
-    /// The names of the issue's people that have one, as `IssueRowDecoding.namesColumn` reads them.
-    private func names(of issue: Issue) async throws -> [String: String] {
+    /// The names of the issue's people that have one, as `PeopleNames` picks them.
+    private func names(of issue: Issue, comments withComments: Bool) async throws -> [String: String] {
         var names: [String: String] = [:]
-        let people = [issue.author] + issue.assignees + comments(of: issue.number).map(\.author)
+        let commenters = withComments ? comments(of: issue.number).map(\.author) : []
+        let people = [issue.author] + issue.assignees + commenters
         for login in people {
             if let user = try await users.find(login), !user.name.isEmpty { names[user.login.value] = user.name }
         }
