@@ -106,6 +106,9 @@ public enum IssueJSON {
             case .assigned(let subject): ["kind": "assigned", "subject": person(subject)]
             case .unassigned(let subject): ["kind": "unassigned", "subject": person(subject)]
             case .closed(let reason): ["kind": "closed", "stateReason": .string(reason.rawValue.uppercased())]
+            case .closedAsDuplicate(let original):
+                ["kind": "closed", "stateReason": "DUPLICATE", "duplicateOf": .integer(original.value)]
+            case .duplicateClosed(let duplicate): ["kind": "duplicate_closed", "duplicate": .integer(duplicate.value)]
             case .reopened: ["kind": "reopened"]
             case .renamed(let from, let to):
                 ["kind": "renamed", "previousTitle": .string(from), "currentTitle": .string(to)]

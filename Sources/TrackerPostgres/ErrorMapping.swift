@@ -74,6 +74,8 @@ extension PostgresError {
         "issues_title_trimmed": ("title", "must not start or end with spaces"),
         "issues_title_no_control": ("title", "control characters are not allowed"),
         "issues_body_length": ("body", "longer than 65536 characters"),
+        "issues_duplicate_named": ("--reason", "duplicate needs the original issue: use --duplicate-of N"),
+        "issues_duplicate_of_other": ("--duplicate-of", "an issue cannot be a duplicate of itself; name another issue"),
         "issues_assignee_limit": ("assignees", "an issue can have at most 10 assignees"),
         "issues_number_range": ("issue number", "the highest issue number is \(IssueNumber.maximum)"),
         "issue_comments_body_length": ("comment", "must be 1 to 65536 characters"),

@@ -48,6 +48,12 @@ enum IssueChanges {
             [actor.value, numbersArray(numbers), reason == nil ? "open" : "closed", reason?.rawValue])
     }
 
+    /// Closes `number` as a duplicate of `original`; its row is the number when it changed.
+    static func closeAsDuplicate(_ number: IssueNumber, of original: IssueNumber, actor: Login) -> Statement {
+        Statement(
+            "SELECT tracker_close_as_duplicate($1, $2, $3)", [actor.value, number.value, original.value])
+    }
+
     static func issues(_ numbers: [IssueNumber]) -> Statement {
         Statement(IssueRowDecoding.selectIssues + " WHERE i.number = ANY($1::bigint[])", [numbersArray(numbers)])
     }

@@ -4,13 +4,22 @@ import TrackerCore
 /// The issue_events table: one row per event, written in the change's transaction by the
 /// change functions (migrations 0014, 0015).
 enum IssueEvents {
-    static func timeline(in result: QueryResult) throws -> [IssueEvent] {
-        try result.rows.map(event)
+    /// The events of issue `number`'s timeline: its own, and the closes of its duplicates.
+    static func timeline(in result: QueryResult, of number: Int64) throws -> [IssueEvent] {
+        try result.rows.map { row in
+            var event = try event(from: row)
+            let issue: Int64 = try row.decode("issue_number")
+            if issue != number, case .closedAsDuplicate = event.kind {
+                event.kind = .duplicateClosed(try IssueNumber(issue))
+            }
+            return event
+        }
     }
 
     /// Events `e` with everything `event(from:)` reads, and their issue's number.
     static let select = """
         SELECT e.id AS event_id, e.issue_number, e.kind, actor.login AS actor, subject.login AS subject, e.state_reason,
+               e.duplicate_of,
                e.previous_title, e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
                acting.login AS acting_user, importer.login AS imported_by,
                coalesce(change.undoes IS NOT NULL, false) AS undo
@@ -24,9 +33,13 @@ enum IssueEvents {
         """
 
     /// In time order: an import writes an issue's events before its comments' events, so the id
-    /// order would put a close before the comments that came first.
+    /// order would put a close before the comments that came first. The closes of issues closed as
+    /// its duplicates are on it too (migration 0018: no event of their own on this issue).
     static func timelineStatement(of number: Int64) -> Statement {
-        Statement(select + " WHERE e.issue_number = $1 ORDER BY e.created_at, e.id", [number])
+        Statement(
+            select
+                + " WHERE e.issue_number = $1 OR (e.duplicate_of = $1 AND e.kind = 'closed') ORDER BY e.created_at, e.id",
+            [number])
     }
 
     static func event(from row: Row) throws -> IssueEvent {
@@ -39,7 +52,12 @@ enum IssueEvents {
         case ("assigned", let subject?, _): kind = .assigned(subject)
         case ("unassigned", let subject?, _): kind = .unassigned(subject)
         case ("closed", _, _):
-            kind = .closed(StateReason(rawValue: try row.decode("state_reason") ?? "completed") ?? .completed)
+            let reason = StateReason(rawValue: try row.decode("state_reason") ?? "completed") ?? .completed
+            if reason == .duplicate, let original = try row.decode("duplicate_of") as Int64? {
+                kind = .closedAsDuplicate(of: try IssueNumber(original))
+            } else {
+                kind = .closed(reason)
+            }
         case ("reopened", _, _): kind = .reopened
         case ("renamed", _, _):
             guard let from = titles.0, let to = titles.1 else { throw unexpected("renamed without its titles") }

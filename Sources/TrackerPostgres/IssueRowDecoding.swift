@@ -5,7 +5,7 @@ import TrackerCore
 enum IssueRowDecoding {
     /// The columns `issue(from:)` reads, over `issues i JOIN users author`.
     static let columns = """
-        i.number, i.title, i.body, i.state, i.state_reason, author.login AS author,
+        i.number, i.title, i.body, i.state, i.state_reason, i.duplicate_of, author.login AS author,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
@@ -94,6 +94,7 @@ enum IssueRowDecoding {
             labels: try OrganizationJSON.labels(try row.decode("labels")),
             milestone: try OrganizationJSON.milestone(try row.decode("milestone"))
         )
+        issue.duplicateOf = try (row.decode("duplicate_of") as Int64?).map { try IssueNumber($0) }
         if row.has("url") { issue.url = try row.decode("url") }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)

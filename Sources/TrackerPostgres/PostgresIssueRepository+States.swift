@@ -13,6 +13,12 @@ extension PostgresIssueRepository {
         try await changeStates(numbers) { IssueChanges.setState($0, closedAs: nil, actor: actor) }
     }
 
+    public func closeAsDuplicate(
+        _ number: IssueNumber, of original: IssueNumber, actor: Login
+    ) async throws -> StateChange {
+        try await changeStates([number]) { _ in IssueChanges.closeAsDuplicate(number, of: original, actor: actor) }[0]
+    }
+
     /// The changes in the order of `numbers`; the issues already so are `.unchanged`. `change`'s
     /// rows are the numbers it changed.
     func changeStates(

@@ -68,7 +68,7 @@ public struct PostgresIssueRepository: IssueRepository {
         return try decoded {
             IssueDetails(
                 issue: try IssueRowDecoding.existingIssue(number, in: try issue.result()),
-                events: try IssueEvents.timeline(in: try events.result()),
+                events: try IssueEvents.timeline(in: try events.result(), of: number.value),
                 comments: try comments.result().rows.map(CommentRows.comment))
         }
     }

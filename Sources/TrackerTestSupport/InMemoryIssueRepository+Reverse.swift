@@ -11,10 +11,14 @@ extension InMemoryIssueRepository {
             let number = entry.issue
             switch entry.event.kind {
             case .deleted: _ = try await restore([number], actor: actor)
-            case .closed: _ = try await reopen([number], actor: actor)
+            case .closed, .closedAsDuplicate: _ = try await reopen([number], actor: actor)
             case .reopened:
-                let reason = closeReason(of: number, before: change.entries[position].event)
-                _ = try await close([number], reason: reason, actor: actor)
+                switch closeKind(of: number, before: change.entries[position].event) {
+                case .closedAsDuplicate(let original):
+                    _ = try await closeAsDuplicate(number, of: original, actor: actor)
+                case .closed(let reason): _ = try await close([number], reason: reason, actor: actor)
+                default: _ = try await close([number], reason: .completed, actor: actor)
+                }
             case .renamed, .edited:
                 guard let old = issueRevisions[number.value]?.first(where: { $0.replacedIn == change.id })?.version,
                     let current = issues[number.value], current.title != old.title || current.body != old.body
@@ -35,18 +39,22 @@ extension InMemoryIssueRepository {
                 guard let old = commentRevisions[id.value]?.first(where: { $0.replacedIn == change.id })?.version
                 else { continue }
                 _ = try await edit(id, body: old.body, actor: actor)
-            case .created, .restored: continue
+            case .created, .restored, .duplicateClosed: continue
             }
         }
     }
 
-    /// The reason the issue was last closed before `event` (its reopening).
-    private func closeReason(of number: IssueNumber, before event: IssueEvent) -> StateReason {
+    /// How the issue was last closed before `event` (its reopening): `.closed(reason)` or
+    /// `.closedAsDuplicate(of:)`.
+    private func closeKind(of number: IssueNumber, before event: IssueEvent) -> IssueEvent.Kind {
         let timeline = events[number.value] ?? []
         let upTo = timeline.lastIndex(of: event) ?? timeline.endIndex
         for earlier in timeline[..<upTo].reversed() {
-            if case .closed(let reason) = earlier.kind { return reason }
+            switch earlier.kind {
+            case .closed, .closedAsDuplicate: return earlier.kind
+            default: continue
+            }
         }
-        return .completed
+        return .closed(.completed)
     }
 }

@@ -21,9 +21,30 @@ extension InMemoryIssueRepository {
             guard issue.state == .closed else { return nil }
             issue.state = .open
             issue.stateReason = .reopened
+            issue.duplicateOf = nil
             issue.closedAt = nil
             return change(issue, [.reopened], actor: actor)
         }
+    }
+
+    public func closeAsDuplicate(
+        _ number: IssueNumber, of original: IssueNumber, actor: Login
+    ) async throws -> StateChange {
+        try takeFailure()
+        let actor = try await registered(actor)
+        _ = try existing([number, original])
+        guard number != original else {
+            throw TrackerError.invalidInput(
+                field: "--duplicate-of", rule: "an issue cannot be a duplicate of itself; name another issue")
+        }
+        return try changeStates([number]) { issue in
+            guard issue.state == .open else { return nil }
+            issue.state = .closed
+            issue.stateReason = .duplicate
+            issue.duplicateOf = original
+            issue.closedAt = nextMoment()
+            return change(issue, [.closedAsDuplicate(of: original)], actor: actor)
+        }[0]
     }
 
     /// Checks every issue exists, then applies `body` to each (nil: already in that state) and

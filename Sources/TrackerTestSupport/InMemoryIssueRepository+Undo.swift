@@ -135,7 +135,7 @@ extension InMemoryIssueRepository {
         case .created: "created it"
         case .assigned: "assigned someone"
         case .unassigned: "unassigned someone"
-        case .closed: "closed it"
+        case .closed, .closedAsDuplicate, .duplicateClosed: "closed it"
         case .reopened: "reopened it"
         case .renamed: "renamed it"
         case .edited: "edited it"

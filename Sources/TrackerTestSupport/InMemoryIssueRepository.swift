@@ -133,6 +133,29 @@ public actor InMemoryIssueRepository: IssueRepository {
         let timeline = (events[number.value] ?? []).enumerated().sorted {
             ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
         }.map(\.element)
-        return IssueDetails(issue: issue, events: timeline, comments: comments(of: number))
+        return IssueDetails(
+            issue: issue, events: merged(timeline, duplicateCloses(of: number)), comments: comments(of: number))
+    }
+
+    /// The closes of issues closed as duplicates of `number`, as its timeline shows them.
+    private func duplicateCloses(of number: IssueNumber) -> [IssueEvent] {
+        events.flatMap { issue, timeline in
+            timeline.compactMap { event -> IssueEvent? in
+                guard case .closedAsDuplicate(number) = event.kind, let duplicate = try? IssueNumber(issue) else {
+                    return nil
+                }
+                var shown = event
+                shown.kind = .duplicateClosed(duplicate)
+                return shown
+            }
+        }
+    }
+
+    /// `others` placed by time among `timeline` (PostgreSQL's order: time, then the order written).
+    private func merged(_ timeline: [IssueEvent], _ others: [IssueEvent]) -> [IssueEvent] {
+        guard !others.isEmpty else { return timeline }
+        return (timeline + others).enumerated().sorted {
+            ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
+        }.map(\.element)
     }
 }

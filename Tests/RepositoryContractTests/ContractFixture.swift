@@ -67,6 +67,8 @@ struct ContractFixture {
                 case .assigned(let login): "assigned \(login.value)"
                 case .unassigned(let login): "unassigned \(login.value)"
                 case .closed(let reason): "closed \(reason.rawValue)"
+                case .closedAsDuplicate(let original): "closed as a duplicate of \(original)"
+                case .duplicateClosed(let duplicate): "\(duplicate) closed as a duplicate"
                 case .reopened: "reopened"
                 case .renamed(let from, let to): "renamed \(from) → \(to)"
                 case .edited: "edited"

@@ -103,6 +103,48 @@ import TrackerTestSupport
         #expect(ISO8601DateFormatter.withFractions.date(from: createdAt) != nil)
     }
 
+    @Test func closeAsADuplicateShowsOnBothIssuesAndBadCombinationsAreOneLine() async throws {
+        let tracker = try await LifecycleCLITests.tracker()
+        for (arguments, status, error) in [
+            (
+                ["close", "3", "--reason", "duplicate"], 64,
+                "invalid --reason: duplicate needs the original issue: use --duplicate-of N"
+            ),
+            (
+                ["close", "3", "--duplicate-of", "3"], 64,
+                "invalid --duplicate-of: an issue cannot be a duplicate of itself; name another issue"
+            ),
+            (["close", "3", "--duplicate-of", "99"], 65, "issue #99 does not exist; nothing was changed"),
+            (
+                ["close", "3", "--duplicate-of", "1", "--reason", "not-planned"], 64,
+                "invalid --reason: --duplicate-of closes as duplicate; leave out --reason not-planned"
+            ),
+        ] {
+            let refused = try tracker.run(arguments)
+            #expect(
+                refused.status == Int32(status) && refused.stderr == "tracker: " + error + "\n",
+                "\(arguments): \(refused.stderr)")
+        }
+        #expect(try tracker.run(["show", "3", "--json", "state"]).stdout.contains("OPEN"), "nothing was closed")
+        let closed = try tracker.run(["close", "3", "--duplicate-of", "#1", "-c", "Same as #1"])
+        #expect(closed.status == 0 && closed.stdout.hasSuffix("Closed issue #3 as a duplicate of #1\n"), "\(closed)")
+        let duplicate = try tracker.run(["show", "3"]).stdout.split(separator: "\n").map(String.init)
+        #expect(duplicate[1].hasPrefix("CLOSED as a duplicate of #1 · tester opened"))
+        #expect(duplicate.contains("  just now: tester closed this as a duplicate of #1"))
+        let original = try tracker.run(["show", "1"]).stdout.split(separator: "\n").map(String.init)
+        #expect(original.contains("  just now: tester closed #3 as a duplicate of this"))
+        let object = try #require(
+            try json(try tracker.run(["show", "3", "--json", "stateReason,events"])) as? [String: Any])
+        #expect(object["stateReason"] as? String == "DUPLICATE")
+        let events = try #require(object["events"] as? [[String: Any]])
+        #expect(events.last?["duplicateOf"] as? Int == 1 && events.last?["stateReason"] as? String == "DUPLICATE")
+        #expect(try tracker.run(["reopen", "3"]).stdout == "Reopened issue #3\n")
+        #expect(try tracker.run(["undo"]).status == 0)
+        #expect(
+            try tracker.run(["show", "3"]).stdout.contains("CLOSED as a duplicate of #1"),
+            "undo closes it again as it was")
+    }
+
     @Test func listFilters() async throws {
         let tracker = try await LifecycleCLITests.tracker()
         try tracker.run(["assign", "2", "alice"])

@@ -64,6 +64,10 @@ import TrackerTestSupport
             name: "reopen", needs: .triage, setup: [["close", "1"]], tracker: ["reopen", "1"],
             sql: "SELECT tracker.tracker_set_state(NULL, '{1}', 'open', NULL)"),
         Row(
+            name: "close as a duplicate", needs: .triage, setup: [["create", "-t", "Duplicate KEY"]],
+            tracker: ["close", "N", "--duplicate-of", "1"],
+            sql: "SELECT tracker.tracker_close_as_duplicate(NULL, ('{N}'::bigint[])[1], 1)"),
+        Row(
             name: "label an issue", needs: .triage, setup: [["edit", "1", "--remove-label", "bug"]],
             tracker: ["edit", "1", "--add-label", "bug"],
             sql:

@@ -4,6 +4,8 @@ public struct Issue: Equatable, Sendable {
     public var body: String
     public var state: IssueState
     public var stateReason: StateReason?
+    /// The issue this one was closed as a duplicate of (its reason is then `.duplicate`).
+    public var duplicateOf: IssueNumber?
     public var author: Login
     public var assignees: [Login]
     public var createdAt: Timestamp

@@ -5,6 +5,10 @@ public struct IssueEvent: Equatable, Sendable {
         case assigned(Login)
         case unassigned(Login)
         case closed(StateReason)
+        /// Closed as a duplicate of that issue (its reason `duplicate`).
+        case closedAsDuplicate(of: IssueNumber)
+        /// That issue was closed as a duplicate of this one (its event, shown on this timeline too).
+        case duplicateClosed(IssueNumber)
         case reopened
         case renamed(from: String, to: String)
         /// The body was edited.

@@ -55,6 +55,10 @@ public protocol IssueRepository: Sendable {
     func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange]
     /// Reopens every issue as one all-or-nothing change, like `close`.
     func reopen(_ numbers: [IssueNumber], actor: Login) async throws -> [StateChange]
+    /// Closes `number` as a duplicate of `original` (reason `.duplicate`, one `closed` event that
+    /// both timelines show). A closed issue is `.unchanged`; a missing, trashed or equal
+    /// `original` changes nothing and is refused.
+    func closeAsDuplicate(_ number: IssueNumber, of original: IssueNumber, actor: Login) async throws -> StateChange
 }
 
 extension IssueRepository {

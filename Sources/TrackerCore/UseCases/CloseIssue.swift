@@ -11,9 +11,7 @@ public struct CloseIssue: Sendable {
     ) async throws
         -> StateChange
     {
-        guard reason != .reopened else {
-            throw TrackerError.invalidInput(field: "reason", rule: "an issue is closed as completed or not-planned")
-        }
+        try Self.check(reason)
         return try await issues.close(number, reason: reason, actor: actor)
     }
 
@@ -23,9 +21,30 @@ public struct CloseIssue: Sendable {
     ) async throws
         -> [StateChange]
     {
-        guard reason != .reopened else {
+        try Self.check(reason)
+        return try await issues.close(numbers, reason: reason, actor: actor)
+    }
+
+    /// Closes `number` as a duplicate of `original`, which must be another issue.
+    public func callAsFunction(
+        _ number: IssueNumber, duplicateOf original: IssueNumber, actor: Login
+    ) async throws -> StateChange {
+        guard number != original else {
+            throw TrackerError.invalidInput(
+                field: "--duplicate-of", rule: "issue \(number) cannot be a duplicate of itself; name another issue")
+        }
+        return try await issues.closeAsDuplicate(number, of: original, actor: actor)
+    }
+
+    /// A reason a close can take without naming another issue.
+    public static func check(_ reason: StateReason) throws(TrackerError) {
+        switch reason {
+        case .completed, .notPlanned: return
+        case .duplicate:
+            throw TrackerError.invalidInput(
+                field: "--reason", rule: "duplicate needs the original issue: use --duplicate-of N")
+        case .reopened:
             throw TrackerError.invalidInput(field: "reason", rule: "an issue is closed as completed or not-planned")
         }
-        return try await issues.close(numbers, reason: reason, actor: actor)
     }
 }

@@ -67,7 +67,8 @@ struct CloseCommand: AsyncParsableCommand {
         commandName: "close",
         abstract: "Close issues (all or nothing; closing a closed issue changes nothing).",
         discussion: """
-            tracker close 12 · tracker close 7 8 9 --reason not-planned · tracker close 12 -c "Fixed in 1.2". \
+            tracker close 12 · tracker close 7 8 9 --reason not-planned · tracker close 12 -c "Fixed in 1.2" · \
+            tracker close 12 --duplicate-of 9 (reason duplicate; both issues show it). \
             With --comment the comment is posted first, then the issue closed, as gh does: if the close is \
             refused, the error says the comment was posted.
             """)
@@ -76,12 +77,16 @@ struct CloseCommand: AsyncParsableCommand {
     var numbers: [String]
 
     @Option(
-        name: [.customShort("r"), .long], help: "completed or not-planned (gh's not_planned and \"not planned\" too).",
+        name: [.customShort("r"), .long],
+        help: "completed, not-planned (gh's not_planned and \"not planned\" too) or duplicate (with --duplicate-of).",
         completion: .list(StateReason.closeReasons))
     var reason = StateReason.completed.rawValue
 
     @Option(name: [.customShort("c"), .long], help: "Leave this comment on the issue as it closes.")
     var comment: String?
+
+    @Option(name: .long, help: "Close as a duplicate of this issue (GitHub's DUPLICATE reason).")
+    var duplicateOf: String?
 
     @OptionGroup var global: GlobalOptions
 
@@ -89,20 +94,42 @@ struct CloseCommand: AsyncParsableCommand {
         if comment != nil && numbers.count > 1 {
             throw ValidationError("--comment closes one issue at a time; give one issue number")
         }
+        if duplicateOf != nil && numbers.count > 1 {
+            throw ValidationError("--duplicate-of closes one issue at a time; give one issue number")
+        }
     }
 
     func run() async throws {
         let numbers = try IssueArguments.numbers(numbers, verb: "close")
-        let reason = try StateReason(closeReason: reason)
+        let change = try closing(numbers)
         // Checked before connecting: a comment the rules refuse writes nothing.
         let body = try comment.map { text throws(TrackerError) in try Comment.validBody(text) }
         let root = try await CompositionRoot.open(global)
         if let body { try await IssueStates.comment(body, on: numbers[0], root: root) }
         do {
-            try await IssueStates.change(.close(numbers, reason), on: root)
+            try await IssueStates.change(change, on: root)
         } catch let error as TrackerError where body != nil {
             throw error.noting("the comment was posted; the issue is still open")
         }
+    }
+
+    /// The close asked for: with a reason, or as a duplicate (whose reason can only be duplicate).
+    private func closing(_ numbers: [IssueNumber]) throws -> IssueListViewModel.Input {
+        let reason = try StateReason(closeReason: reason)
+        guard let duplicateOf else {
+            try CloseIssue.check(reason)
+            return .close(numbers, reason)
+        }
+        guard reason == .duplicate || self.reason == StateReason.completed.rawValue else {
+            throw TrackerError.invalidInput(
+                field: "--reason", rule: "--duplicate-of closes as duplicate; leave out --reason \(self.reason)")
+        }
+        let original = try IssueNumber(parsing: duplicateOf)
+        guard original != numbers[0] else {
+            throw TrackerError.invalidInput(
+                field: "--duplicate-of", rule: "an issue cannot be a duplicate of itself; name another issue")
+        }
+        return .closeAsDuplicate(numbers[0], of: original)
     }
 }
 

@@ -65,7 +65,7 @@ public struct IssueDetailView {
         let state = Table.styled(issue.state.rawValue.uppercased(), issue.state.colourCode, enabled: colour)
         var lines = [
             Table.styled("#\(issue.number.value) \(VisibleText.line(issue.title))", "1", enabled: colour),
-            "\(state) · \(issue.author) opened \(RelativeTime.describe(issue.createdAt, now: moment))"
+            "\(state)\(issue.duplicateOf.map { " as a duplicate of \($0)" } ?? "") · \(issue.author) opened \(RelativeTime.describe(issue.createdAt, now: moment))"
                 + " · updated \(RelativeTime.describe(issue.updatedAt, now: moment))",
             "Assignees: " + (issue.assignees.isEmpty ? "none" : issue.assignees.map(\.value).joined(separator: ", ")),
             "Labels: " + labels(issue.labels, depth: depth),
@@ -113,7 +113,9 @@ public struct IssueDetailView {
         case .created: "created this issue"
         case .assigned(let login): "assigned \(login)"
         case .unassigned(let login): "unassigned \(login)"
-        case .closed(let reason): "closed this as \(reason == .notPlanned ? "not planned" : "completed")"
+        case .closed(let reason): "closed this as \(reason.closedAs)"
+        case .closedAsDuplicate(let original): "closed this as a duplicate of \(original)"
+        case .duplicateClosed(let duplicate): "closed \(duplicate) as a duplicate of this"
         case .reopened: "reopened this"
         case .renamed(let from, let to):
             "changed the title from \"\(VisibleText.line(from))\" to \"\(VisibleText.line(to))\""

@@ -21,6 +21,8 @@ public final class IssueListViewModel: ViewModel {
         case toggleAssignees(IssueNumber, [Login])
         /// All or nothing: a missing issue closes none of them.
         case close([IssueNumber], StateReason)
+        /// `tracker close N --duplicate-of M`.
+        case closeAsDuplicate(IssueNumber, of: IssueNumber)
         case reopen([IssueNumber])
         case view(IssueNumber)
         /// A filter that breaks a rule (an empty label name): said, and the filter stays as it was.
@@ -178,6 +180,11 @@ public final class IssueListViewModel: ViewModel {
             try await changeState(numbers, closing: reason)
         case .reopen(let numbers):
             try await changeState(numbers, closing: nil)
+        case .closeAsDuplicate(let number, let original):
+            guard let actor, let close = useCases.close else { return nil }
+            let change = try await close(number, duplicateOf: original, actor: actor)
+            if loaded { try await load() }
+            output.notice = .stateChanged([change], closing: .duplicate)
         case .invalidFilter(let failure):
             throw failure
         case .unknown(let text):
