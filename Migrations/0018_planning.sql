@@ -99,8 +99,105 @@ BEGIN
 END;
 $$;
 
+-- 2. Priority (P0-P3, 0-3 here) and a due day on issues: triage, as labels are, except on an
+--    issue the actor is creating in the same transaction (part of creating it: write). Each change
+--    is a `prioritized` or `due_changed` event holding the value before and after, which undo puts
+--    back. The list sorts most urgent first, those without last (`ORDER BY priority ASC NULLS LAST,
+--    number DESC`, the indexes' own order; with and without the state in front, as the state
+--    filter is there or not); `--overdue` is a range of issues_state_due.
+ALTER TABLE issues
+    ADD COLUMN priority smallint CONSTRAINT issues_priority_known CHECK (priority BETWEEN 0 AND 3),
+    ADD COLUMN due_on date CONSTRAINT issues_due_on_range CHECK (due_on BETWEEN '0001-01-01' AND '9999-12-31');
+CREATE INDEX issues_state_priority ON issues (state, priority, number DESC);
+CREATE INDEX issues_priority ON issues (priority, number DESC);
+CREATE INDEX issues_state_due ON issues (state, due_on, number DESC);
+CREATE INDEX issues_due ON issues (due_on, number DESC);
+
+ALTER TABLE issue_events
+    ADD COLUMN previous_priority smallint,
+    ADD COLUMN priority smallint,
+    ADD COLUMN previous_due_on date,
+    ADD COLUMN due_on date,
+    DROP CONSTRAINT issue_events_kind_known,
+    ADD CONSTRAINT issue_events_kind_known
+        CHECK (kind IN ('created', 'assigned', 'unassigned', 'closed', 'reopened', 'renamed', 'edited',
+                        'commented', 'comment_edited', 'comment_deleted', 'comment_restored',
+                        'labeled', 'unlabeled', 'milestoned', 'demilestoned', 'deleted', 'restored',
+                        'prioritized', 'due_changed'));
+
+-- `tracker create|edit --priority P --due DATE`: of p_numbers, in order, the priority (when
+-- p_set_priority; NULL is none), then the due day (when p_set_due). The same value is no change.
+CREATE FUNCTION tracker_plan_issues(
+    p_acting text, p_numbers bigint[], p_priority smallint, p_set_priority boolean, p_due date, p_set_due boolean
+) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_who record := tracker_acting(p_acting);
+    v_number bigint;
+    v_old record;
+BEGIN
+    IF NOT (p_set_priority OR p_set_due) THEN
+        RETURN;
+    END IF;
+    IF EXISTS (SELECT 1 FROM unnest(p_numbers) AS wanted (number)
+                WHERE NOT EXISTS (SELECT 1 FROM issue_events e
+                                   WHERE e.issue_number = wanted.number AND e.kind = 'created'
+                                     AND e.actor_id = v_who.actor_id AND e.xact = pg_current_xact_id())) THEN
+        PERFORM tracker_require('triage', 'setting priorities and due dates');
+    END IF;
+    PERFORM tracker_lock_issues(p_numbers);
+    FOREACH v_number IN ARRAY p_numbers LOOP
+        SELECT i.priority, i.due_on INTO v_old FROM issues i WHERE i.number = v_number;
+        IF p_set_priority AND p_priority IS DISTINCT FROM v_old.priority THEN
+            UPDATE issues SET priority = p_priority, updated_at = clock_timestamp() WHERE number = v_number;
+            INSERT INTO issue_events (issue_number, kind, actor_id, acting_user_id, previous_priority, priority, created_at)
+            VALUES (v_number, 'prioritized', v_who.actor_id, v_who.acting_user_id, v_old.priority, p_priority,
+                    clock_timestamp());
+        END IF;
+        IF p_set_due AND p_due IS DISTINCT FROM v_old.due_on THEN
+            UPDATE issues SET due_on = p_due, updated_at = clock_timestamp() WHERE number = v_number;
+            INSERT INTO issue_events (issue_number, kind, actor_id, acting_user_id, previous_due_on, due_on, created_at)
+            VALUES (v_number, 'due_changed', v_who.actor_id, v_who.acting_user_id, v_old.due_on, p_due, clock_timestamp());
+        END IF;
+    END LOOP;
+END;
+$$;
+
+-- An import's priorities and due dates (maintain, the import begun in this transaction), set on the
+-- issues it just moved in (p_numbers, their new numbers) without events or a new update time, as
+-- the rest of an imported issue is taken as the file says. Only planned issues are named.
+CREATE FUNCTION tracker_import_plan(p_import bigint, p_numbers bigint[], p_priorities smallint[], p_dues date[])
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM tracker_require('maintain', 'importing');
+    IF NOT EXISTS (SELECT 1 FROM imports WHERE id = p_import AND role_name = session_user) THEN
+        RAISE EXCEPTION 'import % was not begun in this session', p_import USING ERRCODE = 'TS010';
+    END IF;
+    -- Only issues this transaction's import created: no later call can change a plan unrecorded.
+    UPDATE issues i SET priority = planned.priority, due_on = planned.due_on
+      FROM unnest(p_numbers, p_priorities, p_dues) AS planned (number, priority, due_on)
+     WHERE i.number = planned.number
+       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = i.number AND e.kind = 'created'
+                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+END;
+$$;
+
+CREATE OR REPLACE FUNCTION tracker_event_wording(p_kind text) RETURNS text
+LANGUAGE sql IMMUTABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT CASE p_kind
+    WHEN 'created' THEN 'created it' WHEN 'assigned' THEN 'assigned someone' WHEN 'unassigned' THEN 'unassigned someone'
+    WHEN 'closed' THEN 'closed it' WHEN 'reopened' THEN 'reopened it' WHEN 'renamed' THEN 'renamed it'
+    WHEN 'edited' THEN 'edited it' WHEN 'commented' THEN 'commented' WHEN 'comment_edited' THEN 'edited a comment'
+    WHEN 'comment_deleted' THEN 'deleted a comment' WHEN 'comment_restored' THEN 'restored a comment'
+    WHEN 'labeled' THEN 'added a label' WHEN 'unlabeled' THEN 'removed a label'
+    WHEN 'milestoned' THEN 'set a milestone' WHEN 'demilestoned' THEN 'removed a milestone'
+    WHEN 'deleted' THEN 'deleted it' WHEN 'restored' THEN 'restored it'
+    WHEN 'prioritized' THEN 'changed the priority' WHEN 'due_changed' THEN 'changed the due date' ELSE p_kind END
+$$;
+
 -- `tracker undo`, as 0015's, but reopening an issue that was closed as a duplicate is undone by
--- closing it as a duplicate of the same issue again.
+-- closing it as a duplicate of the same issue again, and a priority or due date changed is put back.
 CREATE OR REPLACE FUNCTION tracker_undo(p_acting text) RETURNS bigint
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE
@@ -163,6 +260,10 @@ BEGIN
                 CASE WHEN v.kind = 'unlabeled' THEN ARRAY[v.label_name] ELSE '{}' END,
                 CASE WHEN v.kind = 'labeled' THEN ARRAY[v.label_name] ELSE '{}' END,
                 CASE WHEN v.kind = 'demilestoned' THEN v.milestone_title END, v.kind = 'milestoned', '{}');
+        ELSIF v.kind = 'prioritized' THEN
+            PERFORM tracker_plan_issues(p_acting, ARRAY[v.issue_number], v.previous_priority, true, NULL, false);
+        ELSIF v.kind = 'due_changed' THEN
+            PERFORM tracker_plan_issues(p_acting, ARRAY[v.issue_number], NULL, false, v.previous_due_on, true);
         ELSIF v.kind IN ('commented', 'comment_restored') THEN
             PERFORM tracker_delete_comment(p_acting, v.comment_id);
         ELSIF v.kind = 'comment_deleted' THEN

@@ -23,6 +23,9 @@ struct ImportRecord: Decodable {
     let milestone: MilestoneRecord?
     /// gh's address of the issue (`tracker export` writes one for every issue).
     let url: String?
+    /// tracker's planning fields (issue 30): `P0`…`P3`, and `dueOn` (below, `YYYY-MM-DD`, a
+    /// milestone record's due date too).
+    let priority: String?
     /// gh's node id (`I_kwDO…`); a number or anything else names no source.
     let id: LooseString?
     /// `label` or `milestone`: a record of `tracker export`'s own for a label or milestone that no

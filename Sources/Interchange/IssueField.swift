@@ -4,6 +4,8 @@ import TrackerCore
 public enum IssueField: String, CaseIterable, Sendable {
     case number, title, body, state, stateReason, author, assignees, comments, labels, milestone, createdAt, updatedAt
     case closedAt, url, events
+    /// Issue 30's planning fields: `P0`…`P3` and `YYYY-MM-DD`, or null.
+    case priority, dueOn
 
     /// The fields of a list (events only with `show`; the address only when asked, and in an export).
     public static let listFields: [IssueField] = allCases.filter { $0 != .events && $0 != .url }

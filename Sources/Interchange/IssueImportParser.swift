@@ -211,9 +211,14 @@ public enum IssueImportParser {
         let updatedAt = try time("updatedAt", record.updatedAt) ?? createdAt
         let closedAt = try time("closedAt", record.closedAt)
         do {
-            return try ImportedIssue(
+            var issue = try ImportedIssue(
                 number: record.number, title: title, body: record.body ?? "", state: state, stateReason: reason,
                 author: author, assignees: assignees, createdAt: createdAt, updatedAt: updatedAt, closedAt: closedAt)
+            issue.priority = try record.priority.flatMap { text throws(TrackerError) in
+                try Priority.parse(text, field: "priority")
+            }
+            issue.dueOn = try record.dueOn.map { text throws(TrackerError) in try DueDate.parse(text) }
+            return issue
         } catch {
             if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }
             if case .tooManyAssignees(_, let count) = error {

@@ -26,6 +26,8 @@ public enum IssueJSON {
                 case .closedAt: JSONValue(issue.closedAt?.iso8601)
                 case .url: JSONValue(issue.url)
                 case .events: .array(events.map { .object(event($0)) })
+                case .priority: JSONValue(issue.priority?.name)
+                case .dueOn: JSONValue(issue.dueOn.map(DueDate.text))
                 }
         }
         return .object(object)
@@ -121,6 +123,13 @@ public enum IssueJSON {
             case .unlabeled(let name): ["kind": "unlabeled", "label": .string(name.value)]
             case .milestoned(let title): ["kind": "milestoned", "milestone": .string(title.value)]
             case .demilestoned(let title): ["kind": "demilestoned", "milestone": .string(title.value)]
+            case .prioritized(let from, let to):
+                ["kind": "prioritized", "previousPriority": JSONValue(from?.name), "priority": JSONValue(to?.name)]
+            case .dueChanged(let from, let to):
+                [
+                    "kind": "due_changed", "previousDueOn": JSONValue(from.map(DueDate.text)),
+                    "dueOn": JSONValue(to.map(DueDate.text)),
+                ]
             case .deleted: ["kind": "deleted"]
             case .restored: ["kind": "restored"]
             }

@@ -41,6 +41,8 @@ public struct IssueJSONWriter: Sendable {
             case .closedAt: JSONBytes.optionalString(issue.closedAt?.iso8601, into: &out)
             case .url: JSONBytes.optionalString(issue.url, into: &out)
             case .events: out += Array("[]".utf8)  // a list carries no events (IssueField.listFields)
+            case .priority: JSONBytes.optionalString(issue.priority?.name, into: &out)
+            case .dueOn: JSONBytes.optionalString(issue.dueOn.map(DueDate.text), into: &out)
             }
         }
         object.close(&out)

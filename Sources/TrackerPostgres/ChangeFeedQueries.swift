@@ -47,7 +47,8 @@ enum ChangeFeedQueries {
         WITH \(horizon),
         picked AS (
             SELECT coalesce(e.xact, '0'::xid8) AS xact, e.id, e.issue_number, e.kind, e.actor_id, e.subject_user_id,
-                   e.state_reason, e.duplicate_of, e.previous_title, e.current_title, e.comment_id, e.label_name,
+                   e.state_reason, e.duplicate_of, e.previous_priority, e.priority, e.previous_due_on, e.due_on,
+                   e.previous_title, e.current_title, e.comment_id, e.label_name,
                    e.milestone_title, e.created_at, e.acting_user_id, e.import_id
               FROM issue_events e
              WHERE (coalesce(e.xact, '0'::xid8), e.id) > ($1::xid8, $2::bigint)
@@ -63,6 +64,7 @@ enum ChangeFeedQueries {
         SELECT h.xmin::text AS horizon,
                coalesce((SELECT max(coalesce(w.xact, '0'::xid8)) FROM issue_events w) >= h.xmin, false) AS held_back,
                p.xact::text AS xact, p.id, p.issue_number, p.kind, p.state_reason, p.duplicate_of,
+               p.previous_priority, p.priority, p.previous_due_on, p.due_on,
                p.previous_title,
                p.current_title, p.comment_id, p.label_name, p.milestone_title, p.created_at,
                (SELECT title FROM issues WHERE number = p.issue_number) AS title,

@@ -18,6 +18,36 @@ enum IssueChanges {
             ])
     }
 
+    /// Migration 0018's priority and due date of `numbers` (nil: the issue this transaction just
+    /// created); no statement when neither changes.
+    static func plan(
+        _ numbers: [IssueNumber]?, priority: PlanChange<Priority>?, due: PlanChange<Timestamp>?, actor: Login
+    ) -> Statement? {
+        guard priority != nil || due != nil else { return nil }
+        let target =
+            numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
+        return Statement(
+            "SELECT tracker_plan_issues($1, \(target), $3::smallint, $4, $5::date, $6)",
+            [
+                actor.value, numbersArray(numbers ?? []), priority?.value.map { Int64($0.rawValue) }, priority != nil,
+                due?.value.map(DueDate.text), due != nil,
+            ])
+    }
+
+    /// The priorities and due dates an import brings (migration 0018's `tracker_import_plan`, after
+    /// `tracker_import_finish`); no statement when no record has either.
+    static func importedPlan(_ records: [ImportedIssue], numbers: [Int64], importID: Int64) -> Statement? {
+        let planned = zip(records, numbers).filter { record, _ in record.priority != nil || record.dueOn != nil }
+        guard !planned.isEmpty else { return nil }
+        return Statement(
+            "SELECT tracker_import_plan($1, $2::bigint[], $3::smallint[], $4::date[])",
+            [
+                importID, PostgresTextArray(planned.map { String($0.1) }),
+                PostgresTextArray(nullable: planned.map { $0.0.priority.map { String($0.rawValue) } }),
+                PostgresTextArray(nullable: planned.map { $0.0.dueOn.map(DueDate.text) }),
+            ])
+    }
+
     /// The issue the transaction just created: the counter's row is this transaction's until it ends.
     static let created = Statement(
         IssueRowDecoding.selectIssues + " WHERE i.number = (SELECT last_number FROM issue_number_counter)")

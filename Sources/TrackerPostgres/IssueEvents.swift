@@ -19,7 +19,7 @@ enum IssueEvents {
     /// Events `e` with everything `event(from:)` reads, and their issue's number.
     static let select = """
         SELECT e.id AS event_id, e.issue_number, e.kind, actor.login AS actor, subject.login AS subject, e.state_reason,
-               e.duplicate_of,
+               e.duplicate_of, e.previous_priority, e.priority, e.previous_due_on, e.due_on,
                e.previous_title, e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
                acting.login AS acting_user, importer.login AS imported_by,
                coalesce(change.undoes IS NOT NULL, false) AS undo
@@ -67,6 +67,14 @@ enum IssueEvents {
         case ("comment_edited", _, let comment?): kind = .commentEdited(comment)
         case ("comment_deleted", _, let comment?): kind = .commentDeleted(comment)
         case ("comment_restored", _, let comment?): kind = .commentRestored(comment)
+        case ("prioritized", _, _):
+            kind = .prioritized(
+                from: try IssueRowDecoding.priority(row.decode("previous_priority")),
+                to: try IssueRowDecoding.priority(row.decode("priority")))
+        case ("due_changed", _, _):
+            kind = .dueChanged(
+                from: try (row.decode("previous_due_on") as String?).map(DueDate.parse),
+                to: try (row.decode("due_on") as String?).map(DueDate.parse))
         case ("deleted", _, _): kind = .deleted
         case ("restored", _, _): kind = .restored
         case ("labeled", _, _): kind = .labeled(LabelName(stored: try row.decode("label_name") ?? ""))

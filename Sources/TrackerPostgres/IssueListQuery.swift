@@ -75,6 +75,13 @@ struct IssueListQuery {
                 "i.milestone_number = (SELECT m.number FROM milestones m WHERE lower(m.title) = lower(\(parameter(title.value))))"
             )
         }
+        if let priority = filter.priority {
+            conditions.append("i.priority = \(parameter(Int64(priority.rawValue)))::smallint")
+        }
+        if let today = filter.overdueOn {
+            // Open and due before today: a range of issues_state_due.
+            conditions.append("i.state = 'open' AND i.due_on < \(parameter(DueDate.text(today)))::date")
+        }
         if let search = filter.search {
             conditions += SearchConditions.conditions(for: SearchQuery(parsing: search)) { parameter($0) }
         }
@@ -86,6 +93,10 @@ struct IssueListQuery {
             switch filter.sort {
             case .created: "i.number \(direction)"
             case .updated: "i.updated_at \(direction), i.number \(direction)"
+            // Most urgent first, those without last, whatever the direction: the order of
+            // migration 0018's (state, priority|due_on, number DESC) indexes.
+            case .priority: "i.priority ASC NULLS LAST, i.number DESC"
+            case .due: "i.due_on ASC NULLS LAST, i.number DESC"
             }
         var sql = filter.includesComments ? IssueRowDecoding.selectIssuesWithComments : IssueRowDecoding.selectIssues
         if filter.includesURL { sql = "SELECT \(IssueRowDecoding.urlColumn)," + sql.dropFirst("SELECT".count) }

@@ -5,7 +5,7 @@ import TrackerCore
 enum IssueRowDecoding {
     /// The columns `issue(from:)` reads, over `issues i JOIN users author`.
     static let columns = """
-        i.number, i.title, i.body, i.state, i.state_reason, i.duplicate_of, author.login AS author,
+        i.number, i.title, i.body, i.state, i.state_reason, i.duplicate_of, i.priority, i.due_on, author.login AS author,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
@@ -95,11 +95,22 @@ enum IssueRowDecoding {
             milestone: try OrganizationJSON.milestone(try row.decode("milestone"))
         )
         issue.duplicateOf = try (row.decode("duplicate_of") as Int64?).map { try IssueNumber($0) }
+        issue.priority = try priority(row.decode("priority"))
+        issue.dueOn = try (row.decode("due_on") as String?).map(DueDate.parse)
         if row.has("url") { issue.url = try row.decode("url") }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
         }
         return issue
+    }
+
+    /// A stored priority (0-3, migration 0018's CHECK); nil for none.
+    static func priority(_ stored: Int64?) throws -> Priority? {
+        guard let stored else { return nil }
+        guard let priority = Priority(rawValue: Int(stored)) else {
+            throw TrackerError.storageFailure("unexpected priority \(stored) in the database")
+        }
+        return priority
     }
 
     private static func enumValue<T: RawRepresentable<String>>(_ type: T.Type, _ raw: String) throws -> T {

@@ -120,6 +120,9 @@ extension PostgresIssueRepository {
         try rows.copy(on: connection, phases: phases)
         _ = connection.takeNotices()
         try connection.query("SELECT tracker_import_finish($1, $2)", [importID, rows.keptCommentIDs])
+        if let plan = IssueChanges.importedPlan(records, numbers: numbers, importID: importID) {
+            try connection.query(plan.sql, plan.parameters)
+        }
         for notice in connection.takeNotices() where notice.message.hasPrefix("phase: ") {
             let parts = notice.message.dropFirst("phase: ".count).split(separator: "|", maxSplits: 1)
             guard parts.count == 2, let seconds = Double(parts[1]) else { continue }

@@ -20,6 +20,9 @@ extension PostgresIssueRepository {
                 IssueChanges.edit(numbers, edit, read: nil, actor: actor),
             ]
         }
+        if let plan = IssueChanges.plan(numbers, priority: edit.priority, due: edit.due, actor: actor) {
+            statements.append(plan)
+        }
         return try await change(numbers, statements, edit, read: read)
     }
 

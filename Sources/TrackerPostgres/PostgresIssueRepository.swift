@@ -14,6 +14,10 @@ public struct PostgresIssueRepository: IssueRepository {
         do {
             created = try await database.transaction { connection in
                 connection.send(IssueChanges.create(draft, author: author))
+                let plan = IssueChanges.plan(
+                    nil, priority: draft.priority.map(PlanChange.set), due: draft.dueOn.map(PlanChange.set),
+                    actor: author)
+                if let plan { connection.send(plan) }
                 return connection.send(IssueChanges.created)
             }
         } catch let error as PostgresError {

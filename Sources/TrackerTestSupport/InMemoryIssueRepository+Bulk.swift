@@ -49,11 +49,12 @@ extension InMemoryIssueRepository {
             for login in record.assignees { assignees.append(try await registering(login, names: names)) }
             let labels = importingLabels(record.labels)
             let milestone = try record.milestone.map(importingMilestone)
-            let issue = Issue(
+            var issue = Issue(
                 number: try IssueNumber(number), title: record.title, body: record.body, state: record.state,
                 stateReason: record.stateReason, author: author, assignees: assignees,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, closedAt: record.closedAt, labels: labels,
                 milestone: milestone?.summary)
+            (issue.priority, issue.dueOn) = (record.priority, record.dueOn)
             var timeline = [
                 IssueEvent(kind: .created, actor: author, createdAt: record.createdAt, importedBy: importer)
             ]

@@ -62,6 +62,7 @@ extension InMemoryIssueRepository: CommentRepository {
             kinds += try issue.changeAssignees(adding: adding, removing: edit.removeAssignees)
             kinds += issue.changeLabels(adding: addingLabels, removing: edit.removeLabels)
             if case .some(let milestone) = milestone { kinds += issue.changeMilestone(to: milestone?.summary) }
+            kinds += issue.changePlan(priority: edit.priority, due: edit.due)
             changes.append(change(issue, kinds, actor: actor))
         }
         for (number, body) in mentionedBodies { await recordMentions(issue: number, comment: nil, text: body) }

@@ -104,4 +104,18 @@ extension Issue {
         milestone = new
         return kinds
     }
+
+    /// The priority, then the due date, as `tracker_plan_issues` records them (no change: no event).
+    mutating func changePlan(priority: PlanChange<Priority>?, due: PlanChange<Timestamp>?) -> [IssueEvent.Kind] {
+        var kinds: [IssueEvent.Kind] = []
+        if let priority, priority.value != self.priority {
+            kinds.append(.prioritized(from: self.priority, to: priority.value))
+            self.priority = priority.value
+        }
+        if let due, due.value != dueOn {
+            kinds.append(.dueChanged(from: dueOn, to: due.value))
+            dueOn = due.value
+        }
+        return kinds
+    }
 }

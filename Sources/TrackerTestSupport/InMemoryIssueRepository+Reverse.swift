@@ -33,6 +33,12 @@ extension InMemoryIssueRepository {
             case .milestoned: _ = try await edit([number], try IssueEdit(milestone: .remove), read: nil, actor: actor)
             case .demilestoned(let title):
                 _ = try await edit([number], try IssueEdit(milestone: .set(title)), read: nil, actor: actor)
+            case .prioritized(let from, _):
+                _ = try await edit(
+                    [number], try IssueEdit(priority: from.map(PlanChange.set) ?? .clear), read: nil, actor: actor)
+            case .dueChanged(let from, _):
+                _ = try await edit(
+                    [number], try IssueEdit(due: from.map(PlanChange.set) ?? .clear), read: nil, actor: actor)
             case .commented(let id), .commentRestored(let id): _ = try await delete(id, actor: actor)
             case .commentDeleted(let id): _ = try await restoreComment(id, actor: actor)
             case .commentEdited(let id):

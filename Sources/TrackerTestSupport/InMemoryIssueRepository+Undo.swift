@@ -147,6 +147,8 @@ extension InMemoryIssueRepository {
         case .unlabeled: "removed a label"
         case .milestoned: "set a milestone"
         case .demilestoned: "removed a milestone"
+        case .prioritized: "changed the priority"
+        case .dueChanged: "changed the due date"
         case .deleted: "deleted it"
         case .restored: "restored it"
         }

@@ -76,13 +76,17 @@ public actor InMemoryIssueRepository: IssueRepository {
         let issue = Issue(
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment, labels: labels, milestone: milestone?.summary)
-        let stored = store(issue)
+        var planned = issue
+        let plan = planned.changePlan(
+            priority: draft.priority.map(PlanChange.set), due: draft.dueOn.map(PlanChange.set))
+        let stored = store(planned)
         record(
             [IssueEvent(kind: .created, actor: author, createdAt: moment)]
                 + assignees.map { IssueEvent(kind: .assigned($0), actor: author, createdAt: moment) }
                 + labels.sorted { $0.name.value.lowercased() < $1.name.value.lowercased() }
                 .map { IssueEvent(kind: .labeled($0.name), actor: author, createdAt: moment) }
-                + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? []),
+                + (milestone.map { [IssueEvent(kind: .milestoned($0.title), actor: author, createdAt: moment)] } ?? [])
+                + plan.map { IssueEvent(kind: $0, actor: author, createdAt: moment) },
             on: lastNumber)
         await recordMentions(issue: lastNumber, comment: nil, text: draft.body)
         return stored

@@ -24,6 +24,8 @@ extension IssueFilter {
         default: break
         }
         if let mention, !mentioned.contains(mention) { return false }
+        if let priority, issue.priority != priority { return false }
+        if let overdueOn, issue.state != .open || !(issue.dueOn.map { $0 < overdueOn } ?? false) { return false }
         if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {
             return SearchQuery(parsing: search).matches([issue.title + " " + issue.body] + comments.map(\.body))
@@ -33,10 +35,22 @@ extension IssueFilter {
 
     /// Orders issues as the list shows them.
     func areInOrder(_ lhs: Issue, _ rhs: Issue) -> Bool {
+        // Most urgent first, those without last, then newest first (PostgreSQL's NULLS LAST).
+        let urgency: ((Issue) -> Int64?)? =
+            switch sort {
+            case .priority: { $0.priority.map { Int64($0.rawValue) } }
+            case .due: { $0.dueOn?.microseconds }
+            case .created, .updated: nil
+            }
+        if let urgency {
+            let (left, right) = (urgency(lhs) ?? Int64.max, urgency(rhs) ?? Int64.max)
+            return left != right ? left < right : lhs.number > rhs.number
+        }
         let key: (Issue) -> (Int64, Int64) = { issue in
             switch sort {
             case .created: (0, issue.number.value)
             case .updated: (issue.updatedAt.microseconds, issue.number.value)
+            case .priority, .due: (0, issue.number.value)
             }
         }
         return ascending ? key(lhs) < key(rhs) : key(lhs) > key(rhs)

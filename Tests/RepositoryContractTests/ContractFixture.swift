@@ -69,6 +69,9 @@ struct ContractFixture {
                 case .closed(let reason): "closed \(reason.rawValue)"
                 case .closedAsDuplicate(let original): "closed as a duplicate of \(original)"
                 case .duplicateClosed(let duplicate): "\(duplicate) closed as a duplicate"
+                case .prioritized(let from, let to): "priority \(from?.name ?? "none") → \(to?.name ?? "none")"
+                case .dueChanged(let from, let to):
+                    "due \(from.map(DueDate.text) ?? "none") → \(to.map(DueDate.text) ?? "none")"
                 case .reopened: "reopened"
                 case .renamed(let from, let to): "renamed \(from) → \(to)"
                 case .edited: "edited"

@@ -80,6 +80,22 @@ import TrackerTestSupport
                 "SELECT tracker.tracker_edit_issues(NULL, '{1}', NULL, NULL, NULL, '{}', '{}', false, '{}', '{}', 'v2', false, '{}')"
         ),
         Row(
+            name: "set a priority", needs: .triage, setup: [["edit", "1", "--priority", "none"]],
+            tracker: ["edit", "1", "--priority", "P1"],
+            sql: "SELECT tracker.tracker_plan_issues(NULL, '{1}', 2::smallint, true, NULL, false)"),
+        Row(
+            name: "set a due date", needs: .triage, setup: [["edit", "1", "--due", "none"]],
+            tracker: ["edit", "1", "--due", "2027-01-01"],
+            sql: "SELECT tracker.tracker_plan_issues(NULL, '{1}', NULL, false, '2027-01-02', true)"),
+        Row(
+            name: "create with a priority and due date", needs: .write,
+            tracker: ["create", "-t", "Planned KEY", "--priority", "P0", "--due", "2027-01-01"],
+            sql: """
+                SELECT tracker.tracker_plan_issues(
+                    NULL, ARRAY[tracker.tracker_create_issue(NULL, 'Raw', '', NULL, '{}', '{}', '{}')], 0::smallint, true,
+                    '2027-01-01', true)
+                """),
+        Row(
             name: "create", needs: .write, tracker: ["create", "-t", "By KEY"],
             sql: "SELECT tracker.tracker_create_issue(NULL, 'Raw', '', NULL, '{}', '{}', '{}')"),
         Row(

@@ -21,6 +21,9 @@ public struct ImportedIssue: Equatable, Sendable {
     public var labels: [Label] = []
     /// A milestone missing from the tracker (by title) is created as described.
     public var milestone: ImportedMilestone?
+    /// Issue 30's planning fields (`priority`, `dueOn` in the file).
+    public var priority: Priority?
+    public var dueOn: Timestamp?
     /// Where the record came from, as the file names it (gh's `url`, else its `id`): an issue
     /// already imported from it is skipped. A record naming none is known by its fingerprint.
     public var source: String?

@@ -6,6 +6,9 @@ public struct Issue: Equatable, Sendable {
     public var stateReason: StateReason?
     /// The issue this one was closed as a duplicate of (its reason is then `.duplicate`).
     public var duplicateOf: IssueNumber?
+    public var priority: Priority?
+    /// The day it is due (midnight UTC, as a milestone's due date).
+    public var dueOn: Timestamp?
     public var author: Login
     public var assignees: [Login]
     public var createdAt: Timestamp

@@ -10,6 +10,9 @@ public struct IssueDraft: Equatable, Sendable {
     /// Repeated names (in any case) are dropped.
     public let labels: [LabelName]
     public let milestone: MilestoneTitle?
+    /// Set on the issue as it is created (no triage needed: part of creating it).
+    public var priority: Priority?
+    public var dueOn: Timestamp?
 
     /// The title is trimmed; the body is kept as typed. Lengths count Unicode scalars, as
     /// PostgreSQL's `char_length` does, so the core and the schema agree.

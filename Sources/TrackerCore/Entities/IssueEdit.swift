@@ -8,6 +8,8 @@ public struct IssueEdit: Equatable, Sendable {
     public let addLabels: [LabelName]
     public let removeLabels: [LabelName]
     public let milestone: MilestoneEdit?
+    public let priority: PlanChange<Priority>?
+    public let due: PlanChange<Timestamp>?
     /// The person's text as typed, saved as a version of its own just before this edit's text,
     /// when a merge with someone else's edit dropped some of it (so the history keeps it).
     public let typedFirst: TypedText?
@@ -20,8 +22,10 @@ public struct IssueEdit: Equatable, Sendable {
     public init(
         title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = [],
         addLabels: [LabelName] = [], removeLabels: [LabelName] = [], milestone: MilestoneEdit? = nil,
-        typedFirst: TypedText? = nil
+        priority: PlanChange<Priority>? = nil, due: PlanChange<Timestamp>? = nil, typedFirst: TypedText? = nil
     ) throws(TrackerError) {
+        self.priority = priority
+        self.due = due
         self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
         self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
         self.addAssignees = try IssueDraft.validAssignees(addAssignees)
@@ -49,11 +53,17 @@ public struct IssueEdit: Equatable, Sendable {
     public func withoutTypedFirst() throws(TrackerError) -> IssueEdit {
         try IssueEdit(
             title: title, body: body, addAssignees: addAssignees, removeAssignees: removeAssignees,
-            addLabels: addLabels, removeLabels: removeLabels, milestone: milestone)
+            addLabels: addLabels, removeLabels: removeLabels, milestone: milestone, priority: priority, due: due)
     }
     public var changesLabels: Bool { !addLabels.isEmpty || !removeLabels.isEmpty }
     public var isEmpty: Bool {
         !changesText && addAssignees.isEmpty && removeAssignees.isEmpty && !changesLabels && milestone == nil
+            && !changesPlan
+    }
+
+    /// Whether it sets or clears a priority or a due date.
+    public var changesPlan: Bool {
+        priority != nil || due != nil
     }
 }
 

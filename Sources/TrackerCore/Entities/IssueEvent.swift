@@ -23,6 +23,10 @@ public struct IssueEvent: Equatable, Sendable {
         case unlabeled(LabelName)
         case milestoned(MilestoneTitle)
         case demilestoned(MilestoneTitle)
+        /// The priority changed (nil: none).
+        case prioritized(from: Priority?, to: Priority?)
+        /// The due date changed (nil: none).
+        case dueChanged(from: Timestamp?, to: Timestamp?)
         /// The issue went to the trash.
         case deleted
         /// The issue came back from the trash.

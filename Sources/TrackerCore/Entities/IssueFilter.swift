@@ -15,6 +15,10 @@ public enum MilestoneFilter: Equatable, Sendable {
 public enum IssueSort: String, Equatable, Sendable, CaseIterable {
     case created
     case updated
+    /// P0 first, issues without a priority last (then newest first).
+    case priority
+    /// The earliest due date first, issues without one last (then newest first).
+    case due
 
     /// Any case; anything else is refused with the closest order.
     public init(parsing text: String) throws(TrackerError) {
@@ -58,6 +62,10 @@ public struct IssueFilter: Equatable, Sendable {
     /// When the issues were opened and last updated (`created:`, `updated:`).
     public var created = TimeRange()
     public var updated = TimeRange()
+    /// Issues of this priority (`priority:P1`).
+    public var priority: Priority?
+    /// Open issues whose due date is before `overdueOn` (today, UTC): `list --overdue`.
+    public var overdueOn: Timestamp?
     /// gh's search syntax (`SearchQuery`): the words must all appear in the title and body, or
     /// all in one comment.
     public var search: String?
@@ -77,6 +85,7 @@ public struct IssueFilter: Equatable, Sendable {
     public var narrowsBeyondState: Bool {
         search != nil || assignee != nil || author != nil || mention != nil || !labels.isEmpty || milestone != nil
             || !excludedLabels.isEmpty || unlabeled || created != TimeRange() || updated != TimeRange()
+            || priority != nil || overdueOn != nil
     }
 
     /// The people the filter names (assignee, author, mentioned), each of whom must be registered.

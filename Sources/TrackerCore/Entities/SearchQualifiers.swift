@@ -6,7 +6,7 @@ public enum SearchQualifiers {
     /// The names read, in the order `--help` and the refusal give them.
     public static let known = [
         "is", "state", "label", "-label", "assignee", "author", "mentions", "milestone", "no", "sort", "created",
-        "updated",
+        "updated", "priority",
     ]
     /// Named in gh's syntax but not kept by tracker yet: refused with what to use instead.
     static let notYet = ["comments", "reactions", "involves", "repo", "project"]
@@ -89,6 +89,11 @@ public enum SearchQualifiers {
             case "label": filter.unlabeled = true
             default: throw refusal("no:\(value)", "no:assignee, no:label or no:milestone")
             }
+        case "priority":
+            guard let priority = try Priority.parse(value, field: "priority") else {
+                throw refusal("priority:\(value)", "priority:P0, P1, P2 or P3")
+            }
+            filter.priority = priority
         case "sort":
             let parts = value.lowercased().split(separator: "-", maxSplits: 1).map(String.init)
             filter.sort = try IssueSort(parsing: parts[0])

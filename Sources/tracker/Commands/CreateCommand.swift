@@ -41,6 +41,12 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(name: [.customShort("m"), .long], help: "Put the issue in this milestone (its title or number).")
     var milestone: String?
 
+    @Option(help: "P0, P1, P2 or P3 (most to least urgent), or none.")
+    var priority: String?
+
+    @Option(help: "The day it is due, YYYY-MM-DD (or none).")
+    var due: String?
+
     @Flag(
         name: [.customShort("e"), .customLong("editor")],
         help: "Write the title (first line) and the body in your editor ($VISUAL, $EDITOR, editor, nano, vi).")
@@ -54,7 +60,9 @@ struct CreateCommand: AsyncParsableCommand {
     private var atTerminal: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     func validate() throws {
-        let givesOthers = body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty || milestone != nil
+        let givesOthers =
+            body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty || milestone != nil
+            || priority != nil || due != nil
         if title == nil && !recover && !usesEditor && (!atTerminal || givesOthers) {
             throw ValidationError(
                 "give a title with -t/--title (or --recover a saved draft; at a terminal, tracker asks for it)")
@@ -64,7 +72,7 @@ struct CreateCommand: AsyncParsableCommand {
         }
         if recover
             && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
-                || milestone != nil)
+                || milestone != nil || priority != nil || due != nil)
         {
             throw ValidationError("--recover takes the saved draft as it is; give no other fields")
         }
@@ -95,15 +103,17 @@ struct CreateCommand: AsyncParsableCommand {
         let names = ListArgument.items(recover ? draft.assignees : assignees)
         let labelNames = try draft.labels.map { try LabelName($0) }
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
+        let plan = IssueCreatorViewModel.Input.plan(
+            try priority.flatMap { text throws(TrackerError) in try Priority.parse(text, field: "--priority") },
+            dueOn: try due.flatMap { text throws(TrackerError) in try DueDate.change(text).value })
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
         _ = try IssueDraft(
             title: draft.title, body: draft.body,
             assignees: try names.filter { $0.lowercased() != "@me" }.map { try Login(typed: $0) })
         let root = try await CompositionRoot.open(global)
         try await create(
-            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, format: format,
-            transform: transform,
-            on: root)
+            draft, assignees: names, labels: labelNames, milestone: milestoneTitle, plan: plan, format: format,
+            transform: transform, on: root)
     }
 
     /// `-e`: the title and body as the person writes them in their editor.
@@ -160,7 +170,7 @@ struct CreateCommand: AsyncParsableCommand {
     @MainActor
     private func create(
         _ draft: SavedDraft, assignees: [String], labels: [LabelName], milestone: MilestoneTitle?,
-        format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
+        plan: IssueCreatorViewModel.Input, format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot
     ) async throws {
         let author = try await root.actingUser().login
         let logins = try await root.names.logins(assignees)
@@ -171,7 +181,7 @@ struct CreateCommand: AsyncParsableCommand {
             creator,
             inputs: [
                 .title(draft.title), .body(draft.body), .assignees(logins), .labels(labels), .milestone(milestone),
-                .confirm,
+                plan, .confirm,
             ])
         try JSONOutput.write(transform, to: root.terminal) { IssueCreatorView(format: format).render(output, to: $0) }
     }

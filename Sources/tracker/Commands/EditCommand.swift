@@ -56,6 +56,12 @@ struct EditCommand: AsyncParsableCommand {
     @Flag(help: "Take the issues out of their milestone.")
     var removeMilestone = false
 
+    @Option(help: "P0, P1, P2 or P3 (most to least urgent), or none to clear it.")
+    var priority: String?
+
+    @Option(help: "The day they are due, YYYY-MM-DD, or none to clear it.")
+    var due: String?
+
     @Flag(
         name: [.customShort("e"), .customLong("editor")],
         help: "Edit the title and body in $VISUAL or $EDITOR (what happens at a terminal when no fields are given).")
@@ -71,7 +77,7 @@ struct EditCommand: AsyncParsableCommand {
     private var givesText: Bool { title != nil || body != nil || bodyFile != nil }
     private var givesFields: Bool {
         givesText || !addAssignees.isEmpty || !removeAssignees.isEmpty || !addLabels.isEmpty || !removeLabels.isEmpty
-            || milestone != nil || removeMilestone
+            || milestone != nil || removeMilestone || priority != nil || due != nil
     }
 
     func validate() throws {
@@ -98,7 +104,7 @@ struct EditCommand: AsyncParsableCommand {
         if !givesFields && !recover && editor == nil {
             throw ValidationError(
                 "give --title, --body, --body-file, --add-assignee, --remove-assignee, --add-label, --remove-label, "
-                    + "--milestone or --remove-milestone (the title and body open in $VISUAL or $EDITOR only at a terminal)"
+                    + "--milestone, --remove-milestone, --priority or --due (the title and body open in $VISUAL or $EDITOR only at a terminal)"
             )
         }
         // The text, names and titles are checked before connecting, so bad input never waits on the database.
@@ -106,7 +112,11 @@ struct EditCommand: AsyncParsableCommand {
             title: title, body: try bodyFile.map(InputText.read) ?? body,
             addLabels: try ListArgument.items(addLabels).map { try LabelName($0) },
             removeLabels: try ListArgument.items(removeLabels).map { try LabelName($0) },
-            milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil))
+            milestone: try milestone.map { .set(try MilestoneTitle($0)) } ?? (removeMilestone ? .remove : nil),
+            priority: try priority.map { text throws(TrackerError) in
+                try Priority.parse(text, field: "--priority").map(PlanChange.set) ?? .clear
+            },
+            due: try due.map { text throws(TrackerError) in try DueDate.change(text) })
         let root = try await CompositionRoot.open(global)
         if givesFields {
             try await edit(numbers, text, format: format, transform: transform, on: root)
@@ -129,7 +139,8 @@ struct EditCommand: AsyncParsableCommand {
             addAssignees: try await root.names.logins(ListArgument.items(addAssignees)),
             removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)),
             addLabels: text.addLabels,
-            removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root))
+            removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root),
+            priority: text.priority, due: text.due)
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
         try JSONOutput.write(transform, to: root.terminal) {
             IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: $0)

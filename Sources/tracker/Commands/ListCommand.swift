@@ -55,12 +55,17 @@ struct ListCommand: AsyncParsableCommand {
             "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open, is:closed, \
             state:, label:, -label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee, \
             no:label, no:milestone, sort:updated-asc and the like, created: and updated: (>=2026-01-01, \
-            or a range of days D1..D2).
+            or a range of days D1..D2), priority:P0-P3.
             """)
     var search: String?
 
-    @Option(help: "created or updated.", completion: .list(IssueSort.allCases.map(\.rawValue)))
+    @Option(
+        help: "created, updated, priority (P0 first) or due (soonest first; those without last).",
+        completion: .list(IssueSort.allCases.map(\.rawValue)))
     var sort = IssueSort.created.rawValue
+
+    @Flag(help: "Only open issues whose due date is past (before today, UTC).")
+    var overdue = false
 
     @Flag(name: .customLong("asc"), help: "Oldest first.")
     var ascending = false
@@ -108,6 +113,7 @@ struct ListCommand: AsyncParsableCommand {
             filter.includesURL = fields.contains(.url)
         }
         if let mention { filter.mention = try await root.names.login(mention) }
+        if overdue { filter.overdueOn = DueDate.day(of: Timestamp.now()) }
         let me = search?.lowercased().contains("@me") == true ? try await root.actingUser().login : nil
         filter = try SearchQualifiers.applied(to: filter, me: me)
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil

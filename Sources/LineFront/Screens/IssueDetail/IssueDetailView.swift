@@ -70,6 +70,9 @@ public struct IssueDetailView {
             "Assignees: " + (issue.assignees.isEmpty ? "none" : issue.assignees.map(\.value).joined(separator: ", ")),
             "Labels: " + labels(issue.labels, depth: depth),
             "Milestone: " + (issue.milestone.map(IssueDetailView.describe) ?? "none"),
+        ]
+        if let plan = IssueDetailView.plan(issue, now: moment) { lines.append(plan) }
+        lines += [
             "",
             issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
             "",
@@ -77,6 +80,15 @@ public struct IssueDetailView {
         lines.append("Timeline")
         lines += details.events.map { IssueDetailView.timelineLine($0, now: moment) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Priority: P1 · Due: 2026-12-31 (overdue)`, when the issue has either.
+    nonisolated static func plan(_ issue: Issue, now: Timestamp) -> String? {
+        guard issue.priority != nil || issue.dueOn != nil else { return nil }
+        let due = issue.dueOn.map { due in
+            DueDate.text(due) + (issue.state == .open && DueDate.text(due) < DueDate.text(now) ? " (overdue)" : "")
+        }
+        return "Priority: \(issue.priority?.name ?? "none") · Due: \(due ?? "none")"
     }
 
     private static func timelineLine(_ event: IssueEvent, now moment: Timestamp) -> String {
@@ -128,6 +140,10 @@ public struct IssueDetailView {
         case .unlabeled(let name): "removed the \"\(VisibleText.line(name.value))\" label"
         case .milestoned(let title): "added this to the \"\(VisibleText.line(title.value))\" milestone"
         case .demilestoned(let title): "removed this from the \"\(VisibleText.line(title.value))\" milestone"
+        case .prioritized(_, let to?): "set the priority to \(to.name)"
+        case .prioritized(_, nil): "removed the priority"
+        case .dueChanged(_, let to?): "set the due date to \(DueDate.text(to))"
+        case .dueChanged(_, nil): "removed the due date"
         case .deleted: "deleted this issue"
         case .restored: "restored this issue"
         }

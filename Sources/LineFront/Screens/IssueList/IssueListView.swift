@@ -92,8 +92,13 @@ public struct IssueListView {
         let byUpdate = output.filter.sort == .updated
         let moment = now()
         let showLabels = output.issues.contains { !$0.labels.isEmpty }
+        // As the labels: only when a shown issue has one, so a tracker that does not plan keeps its table.
+        let showPriority = output.issues.contains { $0.priority != nil }
+        let showDue = output.issues.contains { $0.dueOn != nil }
         var columns = [("#", Table.Column(priority: 100)), ("TITLE", Table.Column(priority: 90, minimum: 20))]
         if showState { columns.append(("STATE", Table.Column(priority: 50, droppable: true))) }
+        if showPriority { columns.append(("PRIORITY", Table.Column(priority: 40, droppable: true))) }
+        if showDue { columns.append(("DUE", Table.Column(priority: 30, droppable: true))) }
         if showLabels { columns.append(IssueListView.names("LABELS", priority: 10)) }
         columns += [
             IssueListView.names("ASSIGNEES", priority: 20), ("AUTHOR", Table.Column(droppable: true)),
@@ -103,6 +108,8 @@ public struct IssueListView {
         let rows = output.issues.map { issue -> [String] in
             var row = ["#\(issue.number.value)", VisibleText.line(issue.title)]
             if showState { row.append(issue.state.rawValue) }
+            if showPriority { row.append(issue.priority?.name ?? "") }
+            if showDue { row.append(issue.dueOn.map(DueDate.text) ?? "") }
             if showLabels {
                 let labels = LabelColors.cell(issue.labels, depth: depth)
                 row.append(labels.text)

@@ -28,6 +28,8 @@ public final class IssueCreatorViewModel: ViewModel {
         case labels([LabelName])
         /// nil: in no milestone.
         case milestone(MilestoneTitle?)
+        /// The priority and due date (`tracker create --priority --due`); nil: none.
+        case plan(Priority?, dueOn: Timestamp?)
         /// What a picker opened from the confirmation chose.
         case choseLabels(ChoiceChange<LabelName>)
         case choseMilestone(ChoiceChange<MilestoneTitle>)
@@ -66,6 +68,8 @@ public final class IssueCreatorViewModel: ViewModel {
         public var assignees: [Login] = []
         public var labels: [LabelName] = []
         public var milestone: MilestoneTitle?
+        public var priority: Priority?
+        public var dueOn: Timestamp?
         public var notice: Notice?
         /// What is wrong with the last input (it is asked again), or why the issue was not created.
         public var failure: TrackerError?
@@ -143,6 +147,8 @@ public final class IssueCreatorViewModel: ViewModel {
         case .milestone(let milestone):
             output.milestone = milestone
             output.failure = nil
+        case .plan(let priority, let dueOn):
+            (output.priority, output.dueOn) = (priority, dueOn)
         case .choseLabels(let change):
             output.labels = change.chosen
             output.notice = .choseLabels(change)
@@ -169,9 +175,10 @@ public final class IssueCreatorViewModel: ViewModel {
 
     private func confirm() async {
         do {
-            let draft = try IssueDraft(
+            var draft = try IssueDraft(
                 title: output.title, body: output.body, assignees: output.assignees, labels: output.labels,
                 milestone: output.milestone)
+            (draft.priority, draft.dueOn) = (output.priority, output.dueOn)
             output.created = try await useCases.create(draft, author: author)
             output.failure = nil
             try? useCases.discardDraft?()
