@@ -72,7 +72,7 @@ import TrackerUI
             Set(object.keys) == [
                 "number", "title", "body", "state", "stateReason", "author", "assignees", "comments", "labels",
                 "milestone",
-                "createdAt", "updatedAt", "closedAt",
+                "createdAt", "updatedAt", "closedAt", "priority", "dueOn",
             ])
         #expect((object["comments"] as? [Any])?.isEmpty == true, "an issue read without comments lists none")
         #expect(object["number"] as? Int == 3)

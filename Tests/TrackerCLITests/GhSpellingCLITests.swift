@@ -137,7 +137,7 @@ import TrackerTestSupport
         #expect(typo.stderr == "tracker: unknown state 'opn'; did you mean open?\n")
         let reason = try tracker.run(["close", "4", "--reason", "someday"])
         #expect(reason.status == 64)
-        #expect(reason.stderr == "tracker: unknown reason 'someday': use completed or not-planned\n")
+        #expect(reason.stderr == "tracker: unknown reason 'someday': use completed, not-planned or duplicate\n")
         #expect(try tracker.run(["milestone", "list", "--state", "CLOSED"]).status == 0)
     }
 
