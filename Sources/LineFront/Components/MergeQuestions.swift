@@ -23,26 +23,42 @@ public enum MergeQuestions {
         }
     }
 
+    public static let titleChoice = "Keep (m)ine or (t)heirs? "
+    public static let linesChoice = "Keep (m)ine, (t)heirs or (b)oth? "
+
+    /// Whether the person answers the merge prompt yes.
+    public static func agreesToMerge(on terminal: any Terminal) -> Bool {
+        terminal.readAnswer(prompt: mergePrompt)?.trimmed.lowercased().hasPrefix("y") ?? false
+    }
+
+    /// Both titles, when both changed the title differently.
+    public static func renderTitleQuestion(_ merge: EditMerge, to terminal: any Terminal) {
+        terminal.writeLine("You both changed the title:")
+        terminal.writeLine("  yours:  \(VisibleText.line(merge.typed.title))")
+        terminal.writeLine("  theirs: \(VisibleText.line(merge.conflict.current.title))")
+    }
+
+    /// Both sides of one region of lines both changed.
+    public static func renderLinesQuestion(
+        _ region: ThreeWayMerge.ConflictRegion, of count: Int, to terminal: any Terminal
+    ) {
+        terminal.writeLine("You both changed these lines (\(region.index + 1) of \(count)):")
+        DiffLinesView.render(region.mine, marker: "  yours  | ", code: "32", to: terminal)
+        DiffLinesView.render(region.theirs, marker: "  theirs | ", code: "33", to: terminal)
+    }
+
     /// The choices for everything both changed differently; nil when the person cancels (`:q`).
     public static func ask(_ merge: EditMerge, on terminal: any Terminal) -> EditMerge.Choices? {
         var choices = EditMerge.Choices()
         if merge.titleConflicts {
-            terminal.writeLine("You both changed the title:")
-            terminal.writeLine("  yours:  \(VisibleText.line(merge.typed.title))")
-            terminal.writeLine("  theirs: \(VisibleText.line(merge.conflict.current.title))")
-            guard let choice = choose("Keep (m)ine or (t)heirs? ", on: terminal, allowingBoth: false) else {
-                return nil
-            }
+            renderTitleQuestion(merge, to: terminal)
+            guard let choice = choose(titleChoice, on: terminal, allowingBoth: false) else { return nil }
             choices.title = choice
         }
         let conflicts = merge.body.conflicts
         for region in conflicts {
-            terminal.writeLine("You both changed these lines (\(region.index + 1) of \(conflicts.count)):")
-            DiffLinesView.render(region.mine, marker: "  yours  | ", code: "32", to: terminal)
-            DiffLinesView.render(region.theirs, marker: "  theirs | ", code: "33", to: terminal)
-            guard let choice = choose("Keep (m)ine, (t)heirs or (b)oth? ", on: terminal, allowingBoth: true) else {
-                return nil
-            }
+            renderLinesQuestion(region, of: conflicts.count, to: terminal)
+            guard let choice = choose(linesChoice, on: terminal, allowingBoth: true) else { return nil }
             choices.body.append(choice)
         }
         return choices

@@ -55,6 +55,19 @@ public struct IssueEdit: Equatable, Sendable {
             title: title, body: body, addAssignees: addAssignees, removeAssignees: removeAssignees,
             addLabels: addLabels, removeLabels: removeLabels, milestone: milestone, priority: priority, due: due)
     }
+    /// The edit that saves `text` over `current`: only the parts that differ. `typedFirst` (text
+    /// a merge dropped) is saved as a version just before, so the parts are measured against it;
+    /// it is left out when it is the text itself.
+    public static func saving(
+        _ text: TypedText, over current: TypedText, typedFirst: TypedText? = nil
+    ) throws(TrackerError) -> IssueEdit {
+        let typed = typedFirst == text ? nil : typedFirst
+        let before = typed ?? current
+        return try IssueEdit(
+            title: text.title == before.title ? nil : text.title, body: text.body == before.body ? nil : text.body,
+            typedFirst: typed)
+    }
+
     public var changesLabels: Bool { !addLabels.isEmpty || !removeLabels.isEmpty }
     public var isEmpty: Bool {
         !changesText && addAssignees.isEmpty && removeAssignees.isEmpty && !changesLabels && milestone == nil

@@ -121,11 +121,8 @@ public final class IssueTextEditingViewModel: ViewModel {
         let current = merge.conflict.current
         output.merge = nil
         output.issue = current
-        let typed = drops ? merge.typed : nil
-        let before = typed ?? TypedText(title: current.title, body: current.body)
-        let edit = try IssueEdit(
-            title: text.title == before.title ? nil : text.title, body: text.body == before.body ? nil : text.body,
-            typedFirst: typed)
+        let edit = try IssueEdit.saving(
+            text, over: TypedText(title: current.title, body: current.body), typedFirst: drops ? merge.typed : nil)
         guard edit.changesText else {
             try? useCases.discardDraft(.edit(number))
             output.result = .unchanged(current)

@@ -193,8 +193,7 @@ struct EditCommand: AsyncParsableCommand {
         while let merge = editing.output.merge, isatty(STDIN_FILENO) == 1 {
             let terminal = Console.terminal
             MergeQuestions.renderTheirChange(conflict, to: terminal)
-            let answer = terminal.readAnswer(prompt: MergeQuestions.mergePrompt)?.trimmed.lowercased() ?? ""
-            guard answer == "y" || answer == "yes",
+            guard MergeQuestions.agreesToMerge(on: terminal),
                 let choices = merge.isClean ? EditMerge.Choices() : MergeQuestions.ask(merge, on: terminal)
             else { break }
             do {

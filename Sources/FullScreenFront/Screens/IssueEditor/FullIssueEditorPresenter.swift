@@ -55,21 +55,15 @@ final class FullIssueEditorPresenter: IssueEditorPresenter {
     private func resolve(_ merge: EditMerge) -> IssueEditorViewModel.Input {
         var choices = EditMerge.Choices()
         if merge.titleConflicts {
-            message = [
-                "You both changed the title:", "  yours:  \(VisibleText.line(merge.typed.title))",
-                "  theirs: \(VisibleText.line(merge.conflict.current.title))", "Keep (m)ine or (t)heirs?",
-            ]
+            message = session.words { MergeQuestions.renderTitleQuestion(merge, to: $0) } + [MergeQuestions.titleChoice]
             guard let choice = choose(allowingBoth: false) else { return .cancel }
             choices.title = choice
         }
         let regions = merge.body.conflicts
         for region in regions {
-            message = session.words { terminal in
-                terminal.writeLine("You both changed these lines (\(region.index + 1) of \(regions.count)):")
-                for line in region.mine { terminal.writeLine("  yours  | " + VisibleText.line(line)) }
-                for line in region.theirs { terminal.writeLine("  theirs | " + VisibleText.line(line)) }
-                terminal.writeLine("Keep (m)ine, (t)heirs or (b)oth?")
-            }
+            message =
+                session.words { MergeQuestions.renderLinesQuestion(region, of: regions.count, to: $0) }
+                + [MergeQuestions.linesChoice]
             guard let choice = choose(allowingBoth: true) else { return .cancel }
             choices.body.append(choice)
         }

@@ -36,10 +36,7 @@ final class LineIssueEditorPresenter: IssueEditorPresenter {
             guard let lines = TypedLines.read(from: terminal) else { return .cancel }
             return .body(lines.isEmpty ? nil : lines.joined(separator: "\n"))
         case .conflict:
-            guard let answer = terminal.readAnswer(prompt: MergeQuestions.mergePrompt),
-                answer.lowercased().hasPrefix("y")
-            else { return .cancel }
-            return .reload
+            return MergeQuestions.agreesToMerge(on: terminal) ? .reload : .cancel
         case .resolve(let merge):
             return MergeQuestions.ask(merge, on: terminal).map(IssueEditorViewModel.Input.resolve) ?? .cancel
         case .review:

@@ -184,17 +184,14 @@ public final class IssueEditorViewModel: ViewModel {
             output.result = .failed(output.failure ?? .notFound("issue \(number) was not read"), kept: false)
             return
         }
-        // Text a merge dropped is saved first, so the edit is measured against it, not the version read.
-        let typed = output.typedFirst.flatMap { $0 == TypedText(title: output.title, body: output.body) ? nil : $0 }
-        let before = typed ?? TypedText(title: read.title, body: read.body)
-        let title = output.title == before.title ? nil : output.title
-        let body = output.body == before.body ? nil : output.body
-        guard title != nil || body != nil else {
-            output.result = .unchanged
-            return
-        }
         do {
-            let edit = try IssueEdit(title: title, body: body, typedFirst: typed)
+            let edit = try IssueEdit.saving(
+                TypedText(title: output.title, body: output.body), over: TypedText(title: read.title, body: read.body),
+                typedFirst: output.typedFirst)
+            guard edit.changesText else {
+                output.result = .unchanged
+                return
+            }
             let edited = try await useCases.edit([number], edit, read: read, actor: actor)
             guard let issue = edited.first else { throw TrackerError.notFound("issue \(number) was not saved") }
             output.result = .saved(issue)
