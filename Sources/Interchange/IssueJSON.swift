@@ -130,6 +130,13 @@ public enum IssueJSON {
                     "kind": "due_changed", "previousDueOn": JSONValue(from.map(DueDate.text)),
                     "dueOn": JSONValue(to.map(DueDate.text)),
                 ]
+            case .parentChanged(let from, let to):
+                [
+                    "kind": "parent_changed", "previousParent": JSONValue(from.map { .integer($0.value) }),
+                    "parent": JSONValue(to.map { .integer($0.value) }),
+                ]
+            case .blockerAdded(let blocker): ["kind": "blocker_added", "blockedBy": .integer(blocker.value)]
+            case .blockerRemoved(let blocker): ["kind": "blocker_removed", "blockedBy": .integer(blocker.value)]
             case .deleted: ["kind": "deleted"]
             case .restored: ["kind": "restored"]
             }
@@ -155,6 +162,8 @@ public enum IssueJSON {
 extension JSONValue {
     /// A string, or `null` when there is none.
     public init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    /// A value, or `null` when there is none.
+    public init(_ value: JSONValue?) { self = value ?? .null }
 }
 
 extension IssueJSON {

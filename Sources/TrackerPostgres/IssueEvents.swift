@@ -20,6 +20,7 @@ enum IssueEvents {
     static let select = """
         SELECT e.id AS event_id, e.issue_number, e.kind, actor.login AS actor, subject.login AS subject, e.state_reason,
                e.duplicate_of, e.previous_priority, e.priority, e.previous_due_on, e.due_on,
+               e.previous_parent_number, e.parent_number, e.blocker_number,
                e.previous_title, e.current_title, e.comment_id, e.label_name, e.milestone_title, e.created_at,
                acting.login AS acting_user, importer.login AS imported_by,
                coalesce(change.undoes IS NOT NULL, false) AS undo
@@ -75,6 +76,12 @@ enum IssueEvents {
             kind = .dueChanged(
                 from: try (row.decode("previous_due_on") as String?).map(DueDate.parse),
                 to: try (row.decode("due_on") as String?).map(DueDate.parse))
+        case ("parent_changed", _, _):
+            kind = .parentChanged(
+                from: try (row.decode("previous_parent_number") as Int64?).map { try IssueNumber($0) },
+                to: try (row.decode("parent_number") as Int64?).map { try IssueNumber($0) })
+        case ("blocker_added", _, _): kind = .blockerAdded(try IssueNumber(try row.decode("blocker_number")))
+        case ("blocker_removed", _, _): kind = .blockerRemoved(try IssueNumber(try row.decode("blocker_number")))
         case ("deleted", _, _): kind = .deleted
         case ("restored", _, _): kind = .restored
         case ("labeled", _, _): kind = .labeled(LabelName(stored: try row.decode("label_name") ?? ""))

@@ -78,6 +78,15 @@ struct IssueListQuery {
         if let priority = filter.priority {
             conditions.append("i.priority = \(parameter(Int64(priority.rawValue)))::smallint")
         }
+        if let parent = filter.parent {
+            conditions.append("i.parent_number = \(parameter(parent.value))")
+        }
+        switch filter.blocked {
+        case nil: break
+        // A range of migration 0019's partial index issues_blocked; ready issues filter the state index.
+        case .blocked: conditions.append("i.state = 'open' AND i.open_blockers > 0")
+        case .ready: conditions.append("i.state = 'open' AND i.open_blockers = 0")
+        }
         if let today = filter.overdueOn {
             // Open and due before today: a range of issues_state_due.
             conditions.append("i.state = 'open' AND i.due_on < \(parameter(DueDate.text(today)))::date")

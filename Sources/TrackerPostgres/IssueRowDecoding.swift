@@ -6,6 +6,7 @@ enum IssueRowDecoding {
     /// The columns `issue(from:)` reads, over `issues i JOIN users author`.
     static let columns = """
         i.number, i.title, i.body, i.state, i.state_reason, i.duplicate_of, i.priority, i.due_on, author.login AS author,
+               i.parent_number, i.subtree_total, i.subtree_closed, i.open_blockers,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
@@ -97,11 +98,23 @@ enum IssueRowDecoding {
         issue.duplicateOf = try (row.decode("duplicate_of") as Int64?).map { try IssueNumber($0) }
         issue.priority = try priority(row.decode("priority"))
         issue.dueOn = try (row.decode("due_on") as String?).map(DueDate.parse)
+        issue.parent = try (row.decode("parent_number") as Int64?).map { try IssueNumber($0) }
+        issue.subIssues = SubIssueProgress(
+            done: try count(row.decode("subtree_closed")), total: try count(row.decode("subtree_total")))
+        issue.openBlockers = try count(row.decode("open_blockers"))
         if row.has("url") { issue.url = try row.decode("url") }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
         }
         return issue
+    }
+
+    /// A stored count (migration 0019's, never negative by its CHECKs).
+    private static func count(_ stored: Int64) throws -> Int {
+        guard let count = Int(exactly: stored), count >= 0 else {
+            throw TrackerError.storageFailure("unexpected count \(stored) in the database")
+        }
+        return count
     }
 
     /// A stored priority (0-3, migration 0018's CHECK); nil for none.

@@ -23,6 +23,7 @@ extension PostgresIssueRepository {
         if let plan = IssueChanges.plan(numbers, priority: edit.priority, due: edit.due, actor: actor) {
             statements.append(plan)
         }
+        statements = IssueStructureQueries.changes(of: edit, numbers, actor: actor) + statements
         return try await change(numbers, statements, edit, read: read)
     }
 

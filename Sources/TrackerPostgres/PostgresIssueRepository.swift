@@ -14,6 +14,9 @@ public struct PostgresIssueRepository: IssueRepository {
         do {
             created = try await database.transaction { connection in
                 connection.send(IssueChanges.create(draft, author: author))
+                if let parent = draft.parent {
+                    connection.send(IssueStructureQueries.setParent(nil, to: parent, actor: author))
+                }
                 let plan = IssueChanges.plan(
                     nil, priority: draft.priority.map(PlanChange.set), due: draft.dueOn.map(PlanChange.set),
                     actor: author)
@@ -57,14 +60,15 @@ public struct PostgresIssueRepository: IssueRepository {
 
     /// One flight: the issue, its timeline and its comments.
     public func details(of number: IssueNumber) async throws -> IssueDetails {
-        let (issue, events, comments) = try await database.tracked { connection in
+        let (issue, events, comments, structure) = try await database.tracked { connection in
             let timeline = IssueEvents.timelineStatement(of: number.value)
             let pending = (
                 connection.send(IssueRowDecoding.selectIssues + " WHERE i.number = $1", [number.value]),
                 connection.send(timeline.sql, timeline.parameters),
                 connection.send(
                     CommentRows.select + " WHERE c.issue_number = $1 AND c.deleted_at IS NULL ORDER BY c.id",
-                    [number.value])
+                    [number.value]),
+                connection.send(IssueStructureQueries.structure(of: number.value))
             )
             try connection.flush()
             return pending
@@ -73,7 +77,8 @@ public struct PostgresIssueRepository: IssueRepository {
             IssueDetails(
                 issue: try IssueRowDecoding.existingIssue(number, in: try issue.result()),
                 events: try IssueEvents.timeline(in: try events.result(), of: number.value),
-                comments: try comments.result().rows.map(CommentRows.comment))
+                comments: try comments.result().rows.map(CommentRows.comment),
+                structure: try IssueStructureQueries.structure(in: try structure.result()))
         }
     }
 }

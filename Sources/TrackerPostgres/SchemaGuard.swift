@@ -23,6 +23,8 @@ public enum SchemaGuard {
     static let goneCode = "TS016"
     /// An undo refused: the message says why.
     static let undoRefusedCode = "TS017"
+    /// A sub-issue or dependency refused (a cycle, a limit): the message says which.
+    static let structureRefusedCode = "TS018"
 
     /// Check, in the next flight, that `login` is registered (else `.unknownActingUser`, with
     /// the closest logins) and that this session may act as them: its own user, or anyone when it
@@ -80,7 +82,7 @@ public enum SchemaGuard {
         case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")
         case missingCommentCode: .notFound("comment \(error.detail ?? "?") does not exist; nothing was changed")
         case let code? where refusalCodes.contains(code): .accessDenied(error.message)
-        case goneCode: .notFound(error.message)
+        case goneCode, structureRefusedCode: .notFound(error.message)
         case undoRefusedCode: .changedMeanwhile(error.message)
         case unknownRoleCode:
             .notFound(

@@ -28,6 +28,7 @@ extension InMemoryIssueRepository {
         events[number, default: []] += marked
         changeRecords[change]?.entries += marked.indices.map { (number, start + $0) }
         changeLog += marked.map { (number, $0) }
+        refreshStructure()
         wakeFeedWaiters()
     }
 

@@ -41,8 +41,11 @@ extension InMemoryIssueRepository: CommentRepository {
     ) async throws -> [Issue] {
         var changes: [Change] = []
         var mentionedBodies: [(Int64, String)] = []
+        let keptDependencies = dependencies
+        // All or nothing: the blockers a refused edit added are taken out again.
+        defer { if changes.count < existing.count { dependencies = keptDependencies } }
         for var issue in existing {
-            var kinds: [IssueEvent.Kind] = []
+            var kinds = try changeStructure(of: &issue, edit)
             let title = edit.title ?? issue.title
             let body = edit.body ?? issue.body
             if title != issue.title || body != issue.body {

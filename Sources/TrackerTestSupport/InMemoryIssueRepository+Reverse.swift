@@ -33,6 +33,13 @@ extension InMemoryIssueRepository {
             case .milestoned: _ = try await edit([number], try IssueEdit(milestone: .remove), read: nil, actor: actor)
             case .demilestoned(let title):
                 _ = try await edit([number], try IssueEdit(milestone: .set(title)), read: nil, actor: actor)
+            case .parentChanged(let from, _):
+                _ = try await edit(
+                    [number], try IssueEdit(parent: from.map(PlanChange.set) ?? .clear), read: nil, actor: actor)
+            case .blockerAdded(let blocker):
+                _ = try await edit([number], try IssueEdit(removeBlockers: [blocker]), read: nil, actor: actor)
+            case .blockerRemoved(let blocker):
+                _ = try await edit([number], try IssueEdit(addBlockers: [blocker]), read: nil, actor: actor)
             case .prioritized(let from, _):
                 _ = try await edit(
                     [number], try IssueEdit(priority: from.map(PlanChange.set) ?? .clear), read: nil, actor: actor)

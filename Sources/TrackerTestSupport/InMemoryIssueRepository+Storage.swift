@@ -32,7 +32,8 @@ extension InMemoryIssueRepository {
         issue.assignees.sort { $0.value.lowercased() < $1.value.lowercased() }
         issue.labels.sort { $0.name.value.lowercased() < $1.name.value.lowercased() }
         issues[issue.number.value] = issue
-        return issue
+        refreshStructure()
+        return issues[issue.number.value] ?? issue
     }
 
     /// The issue to change: refused when missing or in the trash.

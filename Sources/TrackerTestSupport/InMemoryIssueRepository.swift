@@ -42,6 +42,9 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// Where each imported issue came from, and the imports (see `+Imports`).
     var sourceKeys: [Int64: String] = [:]
     var importLog: [InMemoryImport] = []
+    /// Which issues block which (see `+Structure`), and whether any issue has a parent or blocker.
+    var dependencies: Set<Dependency> = []
+    var hasStructure = false
 
     public init(users: InMemoryUserRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
@@ -77,7 +80,8 @@ public actor InMemoryIssueRepository: IssueRepository {
             number: try IssueNumber(lastNumber), title: draft.title, body: draft.body, author: author,
             assignees: assignees, createdAt: moment, updatedAt: moment, labels: labels, milestone: milestone?.summary)
         var planned = issue
-        let plan = planned.changePlan(
+        var plan = try changeStructure(of: &planned, try IssueEdit(parent: draft.parent.map(PlanChange.set)))
+        plan += planned.changePlan(
             priority: draft.priority.map(PlanChange.set), due: draft.dueOn.map(PlanChange.set))
         let stored = store(planned)
         record(
@@ -138,7 +142,8 @@ public actor InMemoryIssueRepository: IssueRepository {
             ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
         }.map(\.element)
         return IssueDetails(
-            issue: issue, events: merged(timeline, duplicateCloses(of: number)), comments: comments(of: number))
+            issue: issue, events: merged(timeline, duplicateCloses(of: number)), comments: comments(of: number),
+            structure: structure(of: number))
     }
 
     /// The closes of issues closed as duplicates of `number`, as its timeline shows them.

@@ -25,6 +25,12 @@ extension IssueFilter {
         }
         if let mention, !mentioned.contains(mention) { return false }
         if let priority, issue.priority != priority { return false }
+        if let parent, issue.parent != parent { return false }
+        switch blocked {
+        case .blocked where issue.state != .open || issue.openBlockers == 0: return false
+        case .ready where issue.state != .open || issue.openBlockers > 0: return false
+        default: break
+        }
         if let overdueOn, issue.state != .open || !(issue.dueOn.map { $0 < overdueOn } ?? false) { return false }
         if let after, sort == .created, ascending ? issue.number <= after : issue.number >= after { return false }
         if let search {

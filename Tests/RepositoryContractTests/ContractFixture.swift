@@ -13,6 +13,8 @@ struct ContractFixture {
     let milestones: any MilestoneRepository
     let changes: any ChangeFeedRepository
     let history: any HistoryRepository
+    /// Another session on the same issues (its own connection), for changes that race.
+    let session: @Sendable () -> any IssueRepository
     let alice: Login
 
     static func make(
@@ -20,7 +22,8 @@ struct ContractFixture {
     ) async throws
         -> ContractFixture
     {
-        let (issues, users, comments, labels, milestones, changes, history) = try await kind.makeRepositories()
+        let (issues, users, comments, labels, milestones, changes, history, session) =
+            try await kind.makeRepositories()
         for login in people {
             _ = try await users.add(try User(login: Login(login), name: login == "alice" ? "Alice Liddell" : ""))
         }
@@ -28,7 +31,7 @@ struct ContractFixture {
         for title in titles { _ = try await issues.create(try IssueDraft(title: title), author: alice) }
         return ContractFixture(
             issues: issues, users: users, comments: comments, labels: labels, milestones: milestones, changes: changes,
-            history: history, alice: alice)
+            history: history, session: session, alice: alice)
     }
 
     /// What both implementations say about a login nobody registered.
@@ -72,6 +75,10 @@ struct ContractFixture {
                 case .prioritized(let from, let to): "priority \(from?.name ?? "none") → \(to?.name ?? "none")"
                 case .dueChanged(let from, let to):
                     "due \(from.map(DueDate.text) ?? "none") → \(to.map(DueDate.text) ?? "none")"
+                case .parentChanged(let from, let to):
+                    "parent \(from?.description ?? "none") → \(to?.description ?? "none")"
+                case .blockerAdded(let blocker): "blocked by \(blocker)"
+                case .blockerRemoved(let blocker): "unblocked by \(blocker)"
                 case .reopened: "reopened"
                 case .renamed(let from, let to): "renamed \(from) → \(to)"
                 case .edited: "edited"

@@ -12,7 +12,7 @@ enum RepositoryKind: CaseIterable, Sendable {
     func makeRepositories() async throws -> (
         issues: any IssueRepository, users: any UserRepository, comments: any CommentRepository,
         labels: any LabelRepository, milestones: any MilestoneRepository, changes: any ChangeFeedRepository,
-        history: any HistoryRepository
+        history: any HistoryRepository, sessions: @Sendable () -> any IssueRepository
     ) {
         switch self {
         case .inMemory:
@@ -20,15 +20,17 @@ enum RepositoryKind: CaseIterable, Sendable {
             let issues = InMemoryIssueRepository(users: users)
             return (
                 issues, users, issues, InMemoryLabelRepository(issues: issues),
-                InMemoryMilestoneRepository(issues: issues), InMemoryChangeFeed(issues: issues), issues
+                InMemoryMilestoneRepository(issues: issues), InMemoryChangeFeed(issues: issues), issues, { issues }
             )
         case .postgres:
-            let database = Database(settings: try await TestPostgres.shared.freshDatabase())
+            let settings = try await TestPostgres.shared.freshDatabase()
+            let database = Database(settings: settings)
             return (
                 PostgresIssueRepository(database: database), PostgresUserRepository(database: database),
                 PostgresCommentRepository(database: database), PostgresLabelRepository(database: database),
                 PostgresMilestoneRepository(database: database), PostgresChangeFeed(database: database),
-                PostgresHistoryRepository(database: database)
+                PostgresHistoryRepository(database: database),
+                { PostgresIssueRepository(database: Database(settings: settings)) }
             )
         }
     }

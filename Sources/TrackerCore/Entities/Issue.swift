@@ -9,6 +9,12 @@ public struct Issue: Equatable, Sendable {
     public var priority: Priority?
     /// The day it is due (midnight UTC, as a milestone's due date).
     public var dueOn: Timestamp?
+    /// The issue it is a sub-issue of.
+    public var parent: IssueNumber?
+    /// Its tree of sub-issues: how many, how many closed (none: 0 of 0).
+    public var subIssues = SubIssueProgress()
+    /// How many open issues block it.
+    public var openBlockers = 0
     public var author: Login
     public var assignees: [Login]
     public var createdAt: Timestamp

@@ -13,6 +13,8 @@ public struct IssueDraft: Equatable, Sendable {
     /// Set on the issue as it is created (no triage needed: part of creating it).
     public var priority: Priority?
     public var dueOn: Timestamp?
+    /// The issue it is created as a sub-issue of.
+    public var parent: IssueNumber?
 
     /// The title is trimmed; the body is kept as typed. Lengths count Unicode scalars, as
     /// PostgreSQL's `char_length` does, so the core and the schema agree.

@@ -10,6 +10,10 @@ public struct IssueEdit: Equatable, Sendable {
     public let milestone: MilestoneEdit?
     public let priority: PlanChange<Priority>?
     public let due: PlanChange<Timestamp>?
+    /// The issue to become a sub-issue of, or none (`--no-parent`).
+    public let parent: PlanChange<IssueNumber>?
+    public let addBlockers: [IssueNumber]
+    public let removeBlockers: [IssueNumber]
     /// The person's text as typed, saved as a version of its own just before this edit's text,
     /// when a merge with someone else's edit dropped some of it (so the history keeps it).
     public let typedFirst: TypedText?
@@ -22,10 +26,19 @@ public struct IssueEdit: Equatable, Sendable {
     public init(
         title: String? = nil, body: String? = nil, addAssignees: [Login] = [], removeAssignees: [Login] = [],
         addLabels: [LabelName] = [], removeLabels: [LabelName] = [], milestone: MilestoneEdit? = nil,
-        priority: PlanChange<Priority>? = nil, due: PlanChange<Timestamp>? = nil, typedFirst: TypedText? = nil
+        priority: PlanChange<Priority>? = nil, due: PlanChange<Timestamp>? = nil,
+        parent: PlanChange<IssueNumber>? = nil, addBlockers: [IssueNumber] = [], removeBlockers: [IssueNumber] = [],
+        typedFirst: TypedText? = nil
     ) throws(TrackerError) {
         self.priority = priority
         self.due = due
+        self.parent = parent
+        self.addBlockers = IssueDraft.unique(addBlockers)
+        self.removeBlockers = IssueDraft.unique(removeBlockers)
+        if let both = self.addBlockers.first(where: self.removeBlockers.contains) {
+            throw .invalidInput(
+                field: "blocked-by", rule: "#\(both.value) is both added and removed; give it to one of the two")
+        }
         self.title = try title.map { text throws(TrackerError) in try IssueDraft.validTitle(text) }
         self.body = try body.map { text throws(TrackerError) in try IssueDraft.validBody(text) }
         self.addAssignees = try IssueDraft.validAssignees(addAssignees)
@@ -53,7 +66,8 @@ public struct IssueEdit: Equatable, Sendable {
     public func withoutTypedFirst() throws(TrackerError) -> IssueEdit {
         try IssueEdit(
             title: title, body: body, addAssignees: addAssignees, removeAssignees: removeAssignees,
-            addLabels: addLabels, removeLabels: removeLabels, milestone: milestone, priority: priority, due: due)
+            addLabels: addLabels, removeLabels: removeLabels, milestone: milestone, priority: priority, due: due,
+            parent: parent, addBlockers: addBlockers, removeBlockers: removeBlockers)
     }
     /// The edit that saves `text` over `current`: only the parts that differ. `typedFirst` (text
     /// a merge dropped) is saved as a version just before, so the parts are measured against it;
@@ -71,7 +85,12 @@ public struct IssueEdit: Equatable, Sendable {
     public var changesLabels: Bool { !addLabels.isEmpty || !removeLabels.isEmpty }
     public var isEmpty: Bool {
         !changesText && addAssignees.isEmpty && removeAssignees.isEmpty && !changesLabels && milestone == nil
-            && !changesPlan
+            && !changesPlan && !changesStructure
+    }
+
+    /// Whether it changes a parent or blockers (migration 0019's structure).
+    public var changesStructure: Bool {
+        parent != nil || !addBlockers.isEmpty || !removeBlockers.isEmpty
     }
 
     /// Whether it sets or clears a priority or a due date.

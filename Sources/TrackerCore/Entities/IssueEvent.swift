@@ -27,6 +27,12 @@ public struct IssueEvent: Equatable, Sendable {
         case prioritized(from: Priority?, to: Priority?)
         /// The due date changed (nil: none).
         case dueChanged(from: Timestamp?, to: Timestamp?)
+        /// It became a sub-issue of another, or stopped being one (nil: none).
+        case parentChanged(from: IssueNumber?, to: IssueNumber?)
+        /// That issue now blocks this one.
+        case blockerAdded(IssueNumber)
+        /// That issue no longer blocks this one.
+        case blockerRemoved(IssueNumber)
         /// The issue went to the trash.
         case deleted
         /// The issue came back from the trash.
@@ -62,11 +68,15 @@ public struct IssueDetails: Equatable, Sendable {
     public var issue: Issue
     public var events: [IssueEvent]
     public var comments: [Comment]
+    public var structure: IssueStructure
 
-    public init(issue: Issue, events: [IssueEvent], comments: [Comment] = []) {
+    public init(
+        issue: Issue, events: [IssueEvent], comments: [Comment] = [], structure: IssueStructure = IssueStructure()
+    ) {
         self.issue = issue
         self.events = events
         self.comments = comments
+        self.structure = structure
     }
 }
 

@@ -66,6 +66,10 @@ public struct IssueFilter: Equatable, Sendable {
     public var priority: Priority?
     /// Open issues whose due date is before `overdueOn` (today, UTC): `list --overdue`.
     public var overdueOn: Timestamp?
+    /// Sub-issues of this issue (`--parent N`, `parent:N`).
+    public var parent: IssueNumber?
+    /// Open issues with an open blocker, or with none (`--blocked`, `--ready`, `is:blocked`).
+    public var blocked: BlockedFilter?
     /// gh's search syntax (`SearchQuery`): the words must all appear in the title and body, or
     /// all in one comment.
     public var search: String?
@@ -85,7 +89,7 @@ public struct IssueFilter: Equatable, Sendable {
     public var narrowsBeyondState: Bool {
         search != nil || assignee != nil || author != nil || mention != nil || !labels.isEmpty || milestone != nil
             || !excludedLabels.isEmpty || unlabeled || created != TimeRange() || updated != TimeRange()
-            || priority != nil || overdueOn != nil
+            || priority != nil || overdueOn != nil || parent != nil || blocked != nil
     }
 
     /// The people the filter names (assignee, author, mentioned), each of whom must be registered.

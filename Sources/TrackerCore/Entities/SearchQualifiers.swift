@@ -6,7 +6,7 @@ public enum SearchQualifiers {
     /// The names read, in the order `--help` and the refusal give them.
     public static let known = [
         "is", "state", "label", "-label", "assignee", "author", "mentions", "milestone", "no", "sort", "created",
-        "updated", "priority",
+        "updated", "priority", "parent",
     ]
     /// Named in gh's syntax but not kept by tracker yet: refused with what to use instead.
     static let notYet = ["comments", "reactions", "involves", "repo", "project"]
@@ -71,7 +71,9 @@ public enum SearchQualifiers {
             switch value.lowercased() {
             case "issue": break
             case "open", "closed": filter.state = try StateFilter(parsing: value)
-            default: throw refusal("is:\(value)", "is:open, is:closed or is:issue")
+            case "blocked": filter.blocked = .blocked
+            case "ready": filter.blocked = .ready
+            default: throw refusal("is:\(value)", "is:open, is:closed, is:issue, is:blocked or is:ready")
             }
         case "state": filter.state = try StateFilter(parsing: value)
         case "label": filter.labels.append(try LabelName(value))
@@ -94,6 +96,10 @@ public enum SearchQualifiers {
                 throw refusal("priority:\(value)", "priority:P0, P1, P2 or P3")
             }
             filter.priority = priority
+        case "parent":
+            do { filter.parent = try IssueNumber(parsing: value) } catch {
+                throw refusal("parent:\(value)", "parent: with an issue number, e.g. parent:12")
+            }
         case "sort":
             let parts = value.lowercased().split(separator: "-", maxSplits: 1).map(String.init)
             filter.sort = try IssueSort(parsing: parts[0])

@@ -47,6 +47,9 @@ struct CreateCommand: AsyncParsableCommand {
     @Option(help: "The day it is due, YYYY-MM-DD (or none).")
     var due: String?
 
+    @Option(help: "Create it as a sub-issue of this issue.")
+    var parent: String?
+
     @Flag(
         name: [.customShort("e"), .customLong("editor")],
         help: "Write the title (first line) and the body in your editor ($VISUAL, $EDITOR, editor, nano, vi).")
@@ -62,7 +65,7 @@ struct CreateCommand: AsyncParsableCommand {
     func validate() throws {
         let givesOthers =
             body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty || milestone != nil
-            || priority != nil || due != nil
+            || priority != nil || due != nil || parent != nil
         if title == nil && !recover && !usesEditor && (!atTerminal || givesOthers) {
             throw ValidationError(
                 "give a title with -t/--title (or --recover a saved draft; at a terminal, tracker asks for it)")
@@ -72,7 +75,7 @@ struct CreateCommand: AsyncParsableCommand {
         }
         if recover
             && (title != nil || body != nil || bodyFile != nil || !assignees.isEmpty || !labels.isEmpty
-                || milestone != nil || priority != nil || due != nil)
+                || milestone != nil || priority != nil || due != nil || parent != nil)
         {
             throw ValidationError("--recover takes the saved draft as it is; give no other fields")
         }
@@ -105,7 +108,8 @@ struct CreateCommand: AsyncParsableCommand {
         let milestoneTitle = try draft.milestone.map { try MilestoneTitle($0) }
         let plan = IssueCreatorViewModel.Input.plan(
             try priority.flatMap { text throws(TrackerError) in try Priority.parse(text, field: "--priority") },
-            dueOn: try due.flatMap { text throws(TrackerError) in try DueDate.change(text).value })
+            dueOn: try due.flatMap { text throws(TrackerError) in try DueDate.change(text).value },
+            parent: try parent.map { try IssueNumber(parsing: $0) })
         // Checked before connecting, so bad input never waits on the database (@me is you, known once connected).
         _ = try IssueDraft(
             title: draft.title, body: draft.body,

@@ -62,6 +62,22 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "The day they are due, YYYY-MM-DD, or none to clear it.")
     var due: String?
 
+    @Option(help: "Make them sub-issues of this issue.")
+    var parent: String?
+
+    @Flag(help: "Make them top issues again (no parent).")
+    var noParent = false
+
+    @Option(
+        name: .customLong("blocked-by"), parsing: .singleValue,
+        help: "Issues that block them (comma-separated or repeated).")
+    var addBlockers: [String] = []
+
+    @Option(
+        name: .customLong("remove-blocked-by"), parsing: .singleValue,
+        help: "Issues that no longer block them (comma-separated or repeated).")
+    var removeBlockers: [String] = []
+
     @Flag(
         name: [.customShort("e"), .customLong("editor")],
         help: "Edit the title and body in $VISUAL or $EDITOR (what happens at a terminal when no fields are given).")
@@ -77,7 +93,8 @@ struct EditCommand: AsyncParsableCommand {
     private var givesText: Bool { title != nil || body != nil || bodyFile != nil }
     private var givesFields: Bool {
         givesText || !addAssignees.isEmpty || !removeAssignees.isEmpty || !addLabels.isEmpty || !removeLabels.isEmpty
-            || milestone != nil || removeMilestone || priority != nil || due != nil
+            || milestone != nil || removeMilestone || priority != nil || due != nil || parent != nil || noParent
+            || !addBlockers.isEmpty || !removeBlockers.isEmpty
     }
 
     func validate() throws {
@@ -86,6 +103,7 @@ struct EditCommand: AsyncParsableCommand {
         if milestone != nil && removeMilestone {
             throw ValidationError("give --milestone or --remove-milestone, not both")
         }
+        if parent != nil && noParent { throw ValidationError("give --parent or --no-parent, not both") }
         if recover && givesFields { throw ValidationError("--recover applies the kept text as it is; give no fields") }
         if usesEditor && (givesFields || recover) {
             throw ValidationError("--editor edits the title and body as they are; give no fields and no --recover")
@@ -104,7 +122,8 @@ struct EditCommand: AsyncParsableCommand {
         if !givesFields && !recover && editor == nil {
             throw ValidationError(
                 "give --title, --body, --body-file, --add-assignee, --remove-assignee, --add-label, --remove-label, "
-                    + "--milestone, --remove-milestone, --priority or --due (the title and body open in $VISUAL or $EDITOR only at a terminal)"
+                    + "--milestone, --remove-milestone, --priority, --due, --parent, --no-parent, --blocked-by or "
+                    + "--remove-blocked-by (the title and body open in $VISUAL or $EDITOR only at a terminal)"
             )
         }
         // The text, names and titles are checked before connecting, so bad input never waits on the database.
@@ -116,7 +135,10 @@ struct EditCommand: AsyncParsableCommand {
             priority: try priority.map { text throws(TrackerError) in
                 try Priority.parse(text, field: "--priority").map(PlanChange.set) ?? .clear
             },
-            due: try due.map { text throws(TrackerError) in try DueDate.change(text) })
+            due: try due.map { text throws(TrackerError) in try DueDate.change(text) },
+            parent: try parent.map { .set(try IssueNumber(parsing: $0)) } ?? (noParent ? .clear : nil),
+            addBlockers: try ListArgument.items(addBlockers).map { try IssueNumber(parsing: $0) },
+            removeBlockers: try ListArgument.items(removeBlockers).map { try IssueNumber(parsing: $0) })
         let root = try await CompositionRoot.open(global)
         if givesFields {
             try await edit(numbers, text, format: format, transform: transform, on: root)
@@ -140,7 +162,8 @@ struct EditCommand: AsyncParsableCommand {
             removeAssignees: try await root.names.logins(ListArgument.items(removeAssignees)),
             addLabels: text.addLabels,
             removeLabels: text.removeLabels, milestone: try await Self.resolved(text.milestone, on: root),
-            priority: text.priority, due: text.due)
+            priority: text.priority, due: text.due, parent: text.parent, addBlockers: text.addBlockers,
+            removeBlockers: text.removeBlockers)
         let output = try await drive(root.issueEdits(actor: actor), inputs: [.edit(numbers, edit)])
         try JSONOutput.write(transform, to: root.terminal) {
             IssueEditNoticeView(format: format).render(edited: output.edited, several: numbers.count > 1, to: $0)

@@ -55,7 +55,7 @@ struct ListCommand: AsyncParsableCommand {
             "a phrase", -word to leave out, OR between two words; gh's qualifiers is:open, is:closed, \
             state:, label:, -label:, assignee:, author:, mentions: (@me too), milestone:, no:assignee, \
             no:label, no:milestone, sort:updated-asc and the like, created: and updated: (>=2026-01-01, \
-            or a range of days D1..D2), priority:P0-P3.
+            or a range of days D1..D2), priority:P0-P3, parent:N, is:blocked, is:ready.
             """)
     var search: String?
 
@@ -66,6 +66,15 @@ struct ListCommand: AsyncParsableCommand {
 
     @Flag(help: "Only open issues whose due date is past (before today, UTC).")
     var overdue = false
+
+    @Option(help: "Only the sub-issues of this issue.")
+    var parent: String?
+
+    @Flag(help: "Only open issues that an open issue blocks.")
+    var blocked = false
+
+    @Flag(help: "Only open issues that no open issue blocks (taskwarrior's ready).")
+    var ready = false
 
     @Flag(name: .customLong("asc"), help: "Oldest first.")
     var ascending = false
@@ -83,6 +92,7 @@ struct ListCommand: AsyncParsableCommand {
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
         if noAssignee && assignee != nil { throw ValidationError("give --assignee or --no-assignee, not both") }
+        if blocked && ready { throw ValidationError("give --blocked or --ready, not both") }
     }
 
     func run() async throws {
@@ -114,6 +124,8 @@ struct ListCommand: AsyncParsableCommand {
         }
         if let mention { filter.mention = try await root.names.login(mention) }
         if overdue { filter.overdueOn = DueDate.day(of: Timestamp.now()) }
+        filter.parent = try parent.map { try IssueNumber(parsing: $0) }
+        if blocked || ready { filter.blocked = blocked ? .blocked : .ready }
         let me = search?.lowercased().contains("@me") == true ? try await root.actingUser().login : nil
         filter = try SearchQualifiers.applied(to: filter, me: me)
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil

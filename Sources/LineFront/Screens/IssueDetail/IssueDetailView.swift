@@ -72,6 +72,7 @@ public struct IssueDetailView {
             "Milestone: " + (issue.milestone.map(IssueDetailView.describe) ?? "none"),
         ]
         if let plan = IssueDetailView.plan(issue, now: moment) { lines.append(plan) }
+        lines += IssueStructureView.lines(details, colour: colour)
         lines += [
             "",
             issue.body.isEmpty ? "No description provided." : VisibleText.block(issue.body),
@@ -144,6 +145,11 @@ public struct IssueDetailView {
         case .prioritized(_, nil): "removed the priority"
         case .dueChanged(_, let to?): "set the due date to \(DueDate.text(to))"
         case .dueChanged(_, nil): "removed the due date"
+        case .parentChanged(_, let to?): "made this a sub-issue of \(to)"
+        case .parentChanged(let from?, nil): "removed this from the sub-issues of \(from)"
+        case .parentChanged(nil, nil): "removed the parent"
+        case .blockerAdded(let blocker): "marked this as blocked by \(blocker)"
+        case .blockerRemoved(let blocker): "removed \(blocker) from what blocks this"
         case .deleted: "deleted this issue"
         case .restored: "restored this issue"
         }

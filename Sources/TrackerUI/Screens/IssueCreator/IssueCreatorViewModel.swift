@@ -28,8 +28,8 @@ public final class IssueCreatorViewModel: ViewModel {
         case labels([LabelName])
         /// nil: in no milestone.
         case milestone(MilestoneTitle?)
-        /// The priority and due date (`tracker create --priority --due`); nil: none.
-        case plan(Priority?, dueOn: Timestamp?)
+        /// The priority, due date and parent (`tracker create --priority --due --parent`); nil: none.
+        case plan(Priority?, dueOn: Timestamp?, parent: IssueNumber? = nil)
         /// What a picker opened from the confirmation chose.
         case choseLabels(ChoiceChange<LabelName>)
         case choseMilestone(ChoiceChange<MilestoneTitle>)
@@ -70,6 +70,7 @@ public final class IssueCreatorViewModel: ViewModel {
         public var milestone: MilestoneTitle?
         public var priority: Priority?
         public var dueOn: Timestamp?
+        public var parent: IssueNumber?
         public var notice: Notice?
         /// What is wrong with the last input (it is asked again), or why the issue was not created.
         public var failure: TrackerError?
@@ -147,8 +148,8 @@ public final class IssueCreatorViewModel: ViewModel {
         case .milestone(let milestone):
             output.milestone = milestone
             output.failure = nil
-        case .plan(let priority, let dueOn):
-            (output.priority, output.dueOn) = (priority, dueOn)
+        case .plan(let priority, let dueOn, let parent):
+            (output.priority, output.dueOn, output.parent) = (priority, dueOn, parent)
         case .choseLabels(let change):
             output.labels = change.chosen
             output.notice = .choseLabels(change)
@@ -178,7 +179,7 @@ public final class IssueCreatorViewModel: ViewModel {
             var draft = try IssueDraft(
                 title: output.title, body: output.body, assignees: output.assignees, labels: output.labels,
                 milestone: output.milestone)
-            (draft.priority, draft.dueOn) = (output.priority, output.dueOn)
+            (draft.priority, draft.dueOn, draft.parent) = (output.priority, output.dueOn, output.parent)
             output.created = try await useCases.create(draft, author: author)
             output.failure = nil
             try? useCases.discardDraft?()

@@ -1,0 +1,59 @@
+/// How far an issue's sub-issues are: its whole tree below it, as GitHub's `subIssuesSummary`.
+public struct SubIssueProgress: Equatable, Sendable {
+    public var done: Int
+    public var total: Int
+
+    public init(done: Int = 0, total: Int = 0) {
+        self.done = done
+        self.total = total
+    }
+
+    /// "3 of 5 done".
+    public var wording: String { "\(done) of \(total) done" }
+}
+
+/// Another issue as a line of this one's structure shows it: its number, title and state.
+public struct LinkedIssue: Equatable, Sendable {
+    public var number: IssueNumber
+    public var title: String
+    public var state: IssueState
+
+    public init(number: IssueNumber, title: String, state: IssueState) {
+        self.number = number
+        self.title = title
+        self.state = state
+    }
+}
+
+/// An issue's place among the others: its parent and children (sub-issues), what blocks it and
+/// what it blocks; issues in the trash are left out.
+public struct IssueStructure: Equatable, Sendable {
+    /// GitHub's limits: sub-issues per issue, levels of sub-issues under a top issue.
+    public static let maximumChildren = 100
+    public static let maximumDepth = 8
+    public static let maximumBlockers = 100
+
+    public var parent: LinkedIssue?
+    public var children: [LinkedIssue]
+    public var blockedBy: [LinkedIssue]
+    public var blocking: [LinkedIssue]
+
+    public init(
+        parent: LinkedIssue? = nil, children: [LinkedIssue] = [], blockedBy: [LinkedIssue] = [],
+        blocking: [LinkedIssue] = []
+    ) {
+        self.parent = parent
+        self.children = children
+        self.blockedBy = blockedBy
+        self.blocking = blocking
+    }
+
+    public var isEmpty: Bool { parent == nil && children.isEmpty && blockedBy.isEmpty && blocking.isEmpty }
+}
+
+/// Which open issues a list keeps by their blockers: `--blocked` (an open blocker) or `--ready`
+/// (none: taskwarrior's `ready`).
+public enum BlockedFilter: Equatable, Sendable {
+    case blocked
+    case ready
+}

@@ -1,0 +1,74 @@
+import Postgres
+import TrackerCore
+
+/// Sub-issues and dependencies (migration 0019): the calls that change them and the read of an
+/// issue's structure for `show`.
+enum IssueStructureQueries {
+    /// Migration 0019's `tracker_set_parent` (`parent` nil: no parent) of `numbers` (nil: the issue
+    /// this transaction just created).
+    static func setParent(_ numbers: [IssueNumber]?, to parent: IssueNumber?, actor: Login) -> Statement {
+        Statement(
+            "SELECT tracker_set_parent($1, \(target(numbers)), $3)",
+            [actor.value, IssueChanges.numbersArray(numbers ?? []), parent?.value])
+    }
+
+    /// Migration 0019's `tracker_set_blockers`: each of `add` then each of `remove`.
+    static func setBlockers(
+        _ numbers: [IssueNumber], adding add: [IssueNumber], removing remove: [IssueNumber], actor: Login
+    ) -> Statement {
+        Statement(
+            "SELECT tracker_set_blockers($1, $2::bigint[], $3::bigint[], $4::bigint[])",
+            [
+                actor.value, IssueChanges.numbersArray(numbers), IssueChanges.numbersArray(add),
+                IssueChanges.numbersArray(remove),
+            ])
+    }
+
+    /// The structure changes of `edit`, sent first in its transaction: they take the structure
+    /// lock exclusive, which a change sent earlier would already hold shared.
+    static func changes(of edit: IssueEdit, _ numbers: [IssueNumber], actor: Login) -> [Statement] {
+        var statements: [Statement] = []
+        if let parent = edit.parent { statements.append(setParent(numbers, to: parent.value, actor: actor)) }
+        if !edit.addBlockers.isEmpty || !edit.removeBlockers.isEmpty {
+            statements.append(
+                setBlockers(numbers, adding: edit.addBlockers, removing: edit.removeBlockers, actor: actor))
+        }
+        return statements
+    }
+
+    private static func target(_ numbers: [IssueNumber]?) -> String {
+        numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
+    }
+
+    /// The issues around `$1`, not in the trash, one row each: its parent, its children (by
+    /// number), what blocks it and what it blocks; each through its own index.
+    static func structure(of number: Int64) -> Statement {
+        Statement(
+            """
+            SELECT r.relation, o.number, o.title, o.state
+              FROM (SELECT 'parent' AS relation, i.parent_number AS number FROM issues i WHERE i.number = $1
+                    UNION ALL SELECT 'child', c.number FROM issues c WHERE c.parent_number = $1
+                    UNION ALL SELECT 'blocked_by', d.blocking_number FROM issue_dependencies d WHERE d.blocked_number = $1
+                    UNION ALL SELECT 'blocking', d.blocked_number FROM issue_dependencies d WHERE d.blocking_number = $1) r
+              JOIN issues o ON o.number = r.number AND o.deleted_at IS NULL
+             ORDER BY r.relation, o.number
+            """, [number])
+    }
+
+    static func structure(in result: QueryResult) throws -> IssueStructure {
+        var structure = IssueStructure()
+        for row in result.rows {
+            let state: String = try row.decode("state")
+            let linked = LinkedIssue(
+                number: try IssueNumber(try row.decode("number")), title: try row.decode("title"),
+                state: state == "closed" ? .closed : .open)
+            switch try row.decode("relation") as String {
+            case "parent": structure.parent = linked
+            case "child": structure.children.append(linked)
+            case "blocked_by": structure.blockedBy.append(linked)
+            default: structure.blocking.append(linked)
+            }
+        }
+        return structure
+    }
+}
