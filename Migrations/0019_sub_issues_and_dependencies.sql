@@ -310,6 +310,35 @@ BEGIN
 END;
 $$;
 
+-- An import's sub-issues and dependencies (maintain, the import begun in this transaction), by the
+-- numbers its issues got: parents set and blockers added without events, as the rest of an
+-- imported issue is taken as the file says; the triggers keep the counts. Only issues this
+-- transaction's import created are linked (the client checked the file's levels, limits and cycles:
+-- `ImportLinks`); a cycle a raw call makes fails in the triggers, rolling everything back.
+CREATE FUNCTION tracker_import_structure(
+    p_import bigint, p_children bigint[], p_parents bigint[], p_blocked bigint[], p_blocking bigint[]
+) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM tracker_require('maintain', 'importing');
+    IF NOT EXISTS (SELECT 1 FROM imports WHERE id = p_import AND role_name = session_user) THEN
+        RAISE EXCEPTION 'import % was not begun in this session', p_import USING ERRCODE = 'TS010';
+    END IF;
+    PERFORM pg_advisory_xact_lock(tracker_structure_lock_key());
+    UPDATE issues i SET parent_number = linked.parent
+      FROM unnest(p_children, p_parents) AS linked (child, parent)
+     WHERE i.number = linked.child
+       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.child AND e.kind = 'created'
+                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id())
+       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.parent AND e.kind = 'created'
+                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+    INSERT INTO issue_dependencies (blocked_number, blocking_number)
+    SELECT linked.blocked, linked.blocking FROM unnest(p_blocked, p_blocking) AS linked (blocked, blocking)
+     WHERE EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.blocked AND e.kind = 'created'
+                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+END;
+$$;
+
 CREATE OR REPLACE FUNCTION tracker_event_wording(p_kind text) RETURNS text
 LANGUAGE sql IMMUTABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
 SELECT CASE p_kind

@@ -26,6 +26,11 @@ struct ImportRecord: Decodable {
     /// tracker's planning fields (issue 30): `P0`…`P3`, and `dueOn` (below, `YYYY-MM-DD`, a
     /// milestone record's due date too).
     let priority: String?
+    /// Sub-issues and dependencies by GitHub's names (`parent`, `subIssues`, `blockedBy`), each
+    /// issue named by its `number` in the same file.
+    let parent: NumberRecord?
+    let subIssues: [NumberRecord]?
+    let blockedBy: [NumberRecord]?
     /// gh's node id (`I_kwDO…`); a number or anything else names no source.
     let id: LooseString?
     /// `label` or `milestone`: a record of `tracker export`'s own for a label or milestone that no
@@ -36,6 +41,11 @@ struct ImportRecord: Decodable {
     let color: String?
     let description: String?
     let dueOn: String?
+}
+
+/// Another issue of the file, as GitHub names one: `{"number": 12, …}`.
+struct NumberRecord: Decodable {
+    let number: Int64?
 }
 
 /// A string, or nothing when the JSON holds another kind of value there.

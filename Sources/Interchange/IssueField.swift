@@ -6,9 +6,16 @@ public enum IssueField: String, CaseIterable, Sendable {
     case closedAt, url, events
     /// Issue 30's planning fields: `P0`…`P3` and `YYYY-MM-DD`, or null.
     case priority, dueOn
+    /// Sub-issues and dependencies, by GitHub's names: `{"number"}` or null, `{"total",
+    /// "completed", "percentCompleted"}`, `[{"number"}]`; with `show`, also the children and what it
+    /// blocks as `[{"number", "title", "state"}]`.
+    case parent, subIssuesSummary, blockedBy, subIssues, blocking
 
-    /// The fields of a list (events only with `show`; the address only when asked, and in an export).
-    public static let listFields: [IssueField] = allCases.filter { $0 != .events && $0 != .url }
+    /// The fields of a list (events, sub-issues and what it blocks only with `show`; the address
+    /// only when asked, and in an export).
+    public static let listFields: [IssueField] = allCases.filter {
+        ![.events, .url, .subIssues, .blocking].contains($0)
+    }
 
     /// What `export` writes: a list's fields and each issue's address, so importing the export
     /// again is recognised.

@@ -182,6 +182,12 @@ public enum IssueImportParser {
             }
             return time
         }
+        func linked(_ field: String, _ other: NumberRecord) throws(TrackerError) -> Int64 {
+            guard let number = other.number, (1...ImportedIssue.maximumNumber).contains(number) else {
+                throw fail(field, "names an issue without a number from 1 to \(ImportedIssue.maximumNumber)")
+            }
+            return number
+        }
         func login(_ field: String, _ text: String?) throws(TrackerError) -> Login {
             do {
                 return try Login(text ?? "")
@@ -218,6 +224,13 @@ public enum IssueImportParser {
                 try Priority.parse(text, field: "priority")
             }
             issue.dueOn = try record.dueOn.map { text throws(TrackerError) in try DueDate.parse(text) }
+            issue.parent = try record.parent.map { parent throws(TrackerError) in try linked("parent", parent) }
+            issue.subIssues = try (record.subIssues ?? []).map { child throws(TrackerError) in
+                try linked("subIssues", child)
+            }
+            issue.blockedBy = try (record.blockedBy ?? []).map { blocker throws(TrackerError) in
+                try linked("blockedBy", blocker)
+            }
             return issue
         } catch {
             if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }

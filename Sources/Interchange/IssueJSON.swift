@@ -5,7 +5,8 @@ import TrackerCore
 public enum IssueJSON {
     /// `comments`: the issue's comments when they were read (`show`), else `issue.comments`.
     public static func object(
-        _ issue: Issue, fields: [IssueField], events: [IssueEvent] = [], comments: [Comment]? = nil
+        _ issue: Issue, fields: [IssueField], events: [IssueEvent] = [], comments: [Comment]? = nil,
+        structure: IssueStructure? = nil
     ) -> JSONValue {
         var object: [String: JSONValue] = [:]
         for field in fields {
@@ -28,12 +29,35 @@ public enum IssueJSON {
                 case .events: .array(events.map { .object(event($0)) })
                 case .priority: JSONValue(issue.priority?.name)
                 case .dueOn: JSONValue(issue.dueOn.map(DueDate.text))
+                case .parent: JSONValue(issue.parent.map(numbered))
+                case .subIssuesSummary: subIssuesSummary(issue.subIssues)
+                case .blockedBy: .array((structure?.blockedBy.map(\.number) ?? issue.blockedBy ?? []).map(numbered))
+                case .subIssues: .array((structure?.children ?? []).map(linked))
+                case .blocking: .array((structure?.blocking ?? []).map(linked))
                 }
         }
         return .object(object)
     }
 
     static func person(_ login: Login) -> JSONValue { ["login": .string(login.value)] }
+
+    static func numbered(_ number: IssueNumber) -> JSONValue { ["number": .integer(number.value)] }
+
+    static func linked(_ issue: LinkedIssue) -> JSONValue {
+        [
+            "number": .integer(issue.number.value), "title": .string(issue.title),
+            "state": .string(issue.state.rawValue.uppercased()),
+        ]
+    }
+
+    /// GitHub's `subIssuesSummary`.
+    static func subIssuesSummary(_ progress: SubIssueProgress) -> JSONValue {
+        let percent = progress.total == 0 ? 0 : progress.done * 100 / progress.total
+        return [
+            "total": .integer(Int64(progress.total)), "completed": .integer(Int64(progress.done)),
+            "percentCompleted": .integer(Int64(percent)),
+        ]
+    }
 
     /// gh's person: with `name` ("" when they have none) when the names were read.
     static func person(_ login: Login, names: [String: String]?) -> JSONValue {

@@ -43,8 +43,33 @@ public struct IssueJSONWriter: Sendable {
             case .events: out += Array("[]".utf8)  // a list carries no events (IssueField.listFields)
             case .priority: JSONBytes.optionalString(issue.priority?.name, into: &out)
             case .dueOn: JSONBytes.optionalString(issue.dueOn.map(DueDate.text), into: &out)
+            case .parent:
+                if let parent = issue.parent { Self.numbered(parent, into: &out) } else { JSONBytes.null(&out) }
+            case .subIssuesSummary: Self.summary(issue.subIssues, into: &out)
+            case .blockedBy: JSONBytes.array(issue.blockedBy ?? [], into: &out, Self.numbered)
+            // Only `show` has the children and what an issue blocks (IssueField.listFields).
+            case .subIssues, .blocking: out += Array("[]".utf8)
             }
         }
+        object.close(&out)
+    }
+
+    private static func numbered(_ number: IssueNumber, into out: inout [UInt8]) {
+        var object = JSONBytes.Object(&out)
+        object.key("number", into: &out)
+        JSONBytes.integer(number.value, into: &out)
+        object.close(&out)
+    }
+
+    /// GitHub's `subIssuesSummary`, as `IssueJSON.subIssuesSummary`.
+    private static func summary(_ progress: SubIssueProgress, into out: inout [UInt8]) {
+        var object = JSONBytes.Object(&out)
+        object.key("completed", into: &out)
+        JSONBytes.integer(Int64(progress.done), into: &out)
+        object.key("percentCompleted", into: &out)
+        JSONBytes.integer(Int64(progress.total == 0 ? 0 : progress.done * 100 / progress.total), into: &out)
+        object.key("total", into: &out)
+        JSONBytes.integer(Int64(progress.total), into: &out)
         object.close(&out)
     }
 

@@ -109,6 +109,9 @@ struct IssueListQuery {
             }
         var sql = filter.includesComments ? IssueRowDecoding.selectIssuesWithComments : IssueRowDecoding.selectIssues
         if filter.includesURL { sql = "SELECT \(IssueRowDecoding.urlColumn)," + sql.dropFirst("SELECT".count) }
+        if filter.includesBlockers {
+            sql = "SELECT \(IssueRowDecoding.blockersColumn)," + sql.dropFirst("SELECT".count)
+        }
         sql += "\n WHERE " + conditions.joined(separator: "\n   AND ")
         sql += "\n ORDER BY \(order)"
         if let limit = filter.limit { sql += "\n LIMIT \(parameter(limit))" }

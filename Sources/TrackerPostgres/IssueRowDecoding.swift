@@ -6,7 +6,9 @@ enum IssueRowDecoding {
     /// The columns `issue(from:)` reads, over `issues i JOIN users author`.
     static let columns = """
         i.number, i.title, i.body, i.state, i.state_reason, i.duplicate_of, i.priority, i.due_on, author.login AS author,
-               i.parent_number, i.subtree_total, i.subtree_closed, i.open_blockers,
+               CASE WHEN i.parent_number IS NOT NULL
+                    THEN (SELECT p.number FROM issues p WHERE p.number = i.parent_number AND p.deleted_at IS NULL)
+               END AS parent_number, i.subtree_total, i.subtree_closed, i.open_blockers,
                (SELECT string_agg(u.login, ',' ORDER BY lower(u.login))
                   FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
                  WHERE ia.issue_number = i.number) AS assignees,
@@ -26,6 +28,13 @@ enum IssueRowDecoding {
     static let urlColumn = """
         CASE WHEN i.source_key IS NULL OR starts_with(i.source_key, 'sha256:')
                  THEN (SELECT t.url_prefix FROM tracker_instance t) || i.number ELSE i.source_key END AS url
+        """
+
+    /// What blocks an issue, not in the trash (`Issue.blockedBy`, for exports and `--json blockedBy`).
+    static let blockersColumn = """
+        (SELECT string_agg(d.blocking_number::text, ',' ORDER BY d.blocking_number)
+           FROM issue_dependencies d JOIN issues b ON b.number = d.blocking_number AND b.deleted_at IS NULL
+          WHERE d.blocked_number = i.number) AS blocked_by
         """
 
     /// Every display name, for `Issue.names` (exports): one statement ahead of the issues'
@@ -103,6 +112,15 @@ enum IssueRowDecoding {
             done: try count(row.decode("subtree_closed")), total: try count(row.decode("subtree_total")))
         issue.openBlockers = try count(row.decode("open_blockers"))
         if row.has("url") { issue.url = try row.decode("url") }
+        if row.has("blocked_by") {
+            let blockers: String? = try row.decode("blocked_by")
+            issue.blockedBy = try (blockers?.split(separator: ",") ?? []).map { text in
+                guard let number = Int64(text) else {
+                    throw TrackerError.storageFailure("unexpected blocker '\(text)' in the database")
+                }
+                return try IssueNumber(number)
+            }
+        }
         if row.has("comments") {
             issue.comments = try CommentsJSON.decode(try row.decode("comments"), issue: issue.number)
         }

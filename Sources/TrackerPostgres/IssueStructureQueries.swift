@@ -36,6 +36,18 @@ enum IssueStructureQueries {
         return statements
     }
 
+    /// Migration 0019's `tracker_import_structure`; no statement when the import links nothing.
+    static func imported(_ links: ImportLinks, importID: Int64) -> Statement? {
+        guard !links.isEmpty else { return nil }
+        let numbers = { (values: [Int64]) in PostgresTextArray(values.map(String.init)) }
+        return Statement(
+            "SELECT tracker_import_structure($1, $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])",
+            [
+                importID, numbers(links.children), numbers(links.parents), numbers(links.blocked),
+                numbers(links.blocking),
+            ])
+    }
+
     private static func target(_ numbers: [IssueNumber]?) -> String {
         numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
     }

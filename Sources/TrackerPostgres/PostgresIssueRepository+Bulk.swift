@@ -95,6 +95,7 @@ extension PostgresIssueRepository {
             : zip(records, numbers).compactMap { record, new in
                 record.number.map { (old: $0, new: new) }
             }
+        let links = try ImportLinks.of(records, numbers: numbers)
         let result = ImportResult(count: records.count, skipped: all.count - records.count, renumbered: renumbered)
         guard !records.isEmpty else {
             // Labels and milestones on their own may still be missing here.
@@ -122,6 +123,9 @@ extension PostgresIssueRepository {
         try connection.query("SELECT tracker_import_finish($1, $2)", [importID, rows.keptCommentIDs])
         if let plan = IssueChanges.importedPlan(records, numbers: numbers, importID: importID) {
             try connection.query(plan.sql, plan.parameters)
+        }
+        if let structure = IssueStructureQueries.imported(links, importID: importID) {
+            try connection.query(structure.sql, structure.parameters)
         }
         for notice in connection.takeNotices() where notice.message.hasPrefix("phase: ") {
             let parts = notice.message.dropFirst("phase: ".count).split(separator: "|", maxSplits: 1)

@@ -27,6 +27,7 @@ extension InMemoryIssueRepository {
         let records = fresh.map { all[$0] }
         let keepNumbers = ImportNumbering.keepsNumbers(of: records, trackerIsEmpty: issues.isEmpty)
         let numbers = try ImportNumbering.numbers(for: records, keep: keepNumbers, after: lastNumber)
+        let links = try ImportLinks.of(records, numbers: numbers)
         var renumbered: [(old: Int64, new: Int64)] = []
         if records.isEmpty || dryRun {
             for (record, number) in zip(records, numbers) where !keepNumbers {
@@ -89,6 +90,11 @@ extension InMemoryIssueRepository {
             }
             staged[number] = (issue, timeline)
         }
+        for (child, parent) in zip(links.children, links.parents) { staged[child]?.0.parent = try IssueNumber(parent) }
+        for (blocked, blocking) in zip(links.blocked, links.blocking) {
+            dependencies.insert(Dependency(try IssueNumber(blocked), blockedBy: try IssueNumber(blocking)))
+        }
+        hasStructure = hasStructure || !links.isEmpty
         grouped {
             for (number, entry) in staged.sorted(by: { $0.key < $1.key }) {
                 store(entry.0)

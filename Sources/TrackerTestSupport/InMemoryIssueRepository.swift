@@ -108,6 +108,7 @@ public actor InMemoryIssueRepository: IssueRepository {
         for var issue in matching.prefix(filter.limit ?? Int.max) {
             if filter.includesComments { issue.comments = comments(of: issue.number) }
             if filter.includesURL { issue.url = url(of: issue.number.value) }
+            if filter.includesBlockers { issue.blockedBy = structure(of: issue.number).blockedBy.map(\.number) }
             if filter.includesNames { issue.names = try await names(of: issue, comments: filter.includesComments) }
             found.append(issue)
         }

@@ -29,6 +29,7 @@ enum ExportStream {
         var everything = IssueFilter(state: .all, ascending: true, limit: nil)
         everything.includesComments = true
         everything.includesURL = true
+        everything.includesBlockers = true
         everything.includesNames = true
         let array = StreamedJSONArray(fields: IssueField.exportFields, layout: forProgram ? .compact : .pretty) {
             chunk in

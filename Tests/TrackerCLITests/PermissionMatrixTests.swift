@@ -68,6 +68,13 @@ import TrackerTestSupport
             tracker: ["close", "N", "--duplicate-of", "1"],
             sql: "SELECT tracker.tracker_close_as_duplicate(NULL, ('{N}'::bigint[])[1], 1)"),
         Row(
+            name: "make a sub-issue", needs: .triage, setup: [["create", "-t", "Child KEY"]],
+            tracker: ["edit", "N", "--parent", "1"], sql: "SELECT tracker.tracker_set_parent(NULL, '{N}', 1)"),
+        Row(
+            name: "add a blocker", needs: .triage, setup: [["create", "-t", "Blocked KEY"]],
+            tracker: ["edit", "N", "--blocked-by", "1"],
+            sql: "SELECT tracker.tracker_set_blockers(NULL, '{N}', '{1}', '{}')"),
+        Row(
             name: "label an issue", needs: .triage, setup: [["edit", "1", "--remove-label", "bug"]],
             tracker: ["edit", "1", "--add-label", "bug"],
             sql:

@@ -24,6 +24,10 @@ public struct ImportedIssue: Equatable, Sendable {
     /// Issue 30's planning fields (`priority`, `dueOn` in the file).
     public var priority: Priority?
     public var dueOn: Timestamp?
+    /// Sub-issues and dependencies, by the numbers the file gives its issues (`ImportStructure`).
+    public var parent: Int64?
+    public var subIssues: [Int64] = []
+    public var blockedBy: [Int64] = []
     /// Where the record came from, as the file names it (gh's `url`, else its `id`): an issue
     /// already imported from it is skipped. A record naming none is known by its fingerprint.
     public var source: String?

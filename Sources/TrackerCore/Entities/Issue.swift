@@ -15,6 +15,9 @@ public struct Issue: Equatable, Sendable {
     public var subIssues = SubIssueProgress()
     /// How many open issues block it.
     public var openBlockers = 0
+    /// What blocks it, open or closed (not in the trash), when the read asked
+    /// (`IssueFilter.includesBlockers`).
+    public var blockedBy: [IssueNumber]?
     public var author: Login
     public var assignees: [Login]
     public var createdAt: Timestamp

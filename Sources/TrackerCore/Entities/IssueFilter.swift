@@ -80,6 +80,8 @@ public struct IssueFilter: Equatable, Sendable {
     public var includesComments = false
     /// Whether each issue comes with its address (`Issue.url`).
     public var includesURL = false
+    /// Whether each issue comes with what blocks it (`Issue.blockedBy`).
+    public var includesBlockers = false
     /// Whether each issue comes with its people's display names (`Issue.names`).
     public var includesNames = false
     /// Keyset paging for the `created` order: only issues that come after this number.

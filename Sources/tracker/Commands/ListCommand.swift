@@ -121,6 +121,7 @@ struct ListCommand: AsyncParsableCommand {
         if case .json(let fields) = format {
             filter.includesComments = fields.contains(.comments)
             filter.includesURL = fields.contains(.url)
+            filter.includesBlockers = fields.contains(.blockedBy)
         }
         if let mention { filter.mention = try await root.names.login(mention) }
         if overdue { filter.overdueOn = DueDate.day(of: Timestamp.now()) }

@@ -29,7 +29,9 @@ public struct IssueDetailView {
         switch format {
         case .json(let fields):
             ProgramOutput.writeJSON(
-                IssueJSON.object(details.issue, fields: fields, events: details.events, comments: details.comments),
+                IssueJSON.object(
+                    details.issue, fields: fields, events: details.events, comments: details.comments,
+                    structure: details.structure),
                 to: terminal)
         case .table:
             terminal.write(WordWrap.text(text(details, depth: terminal.colorDepth), width: terminal.width))
