@@ -57,13 +57,20 @@ enum IssueStructureQueries {
     static func structure(of number: Int64) -> Statement {
         Statement(
             """
-            SELECT r.relation, o.number, o.title, o.state
-              FROM (SELECT 'parent' AS relation, i.parent_number AS number FROM issues i WHERE i.number = $1
-                    UNION ALL SELECT 'child', c.number FROM issues c WHERE c.parent_number = $1
-                    UNION ALL SELECT 'blocked_by', d.blocking_number FROM issue_dependencies d WHERE d.blocked_number = $1
-                    UNION ALL SELECT 'blocking', d.blocked_number FROM issue_dependencies d WHERE d.blocking_number = $1) r
-              JOIN issues o ON o.number = r.number AND o.deleted_at IS NULL
-             ORDER BY r.relation, o.number
+            SELECT 'parent' AS relation, o.number, o.title, o.state
+              FROM issues i JOIN issues o ON o.number = i.parent_number
+             WHERE i.number = $1 AND o.deleted_at IS NULL
+            UNION ALL
+            SELECT 'child', c.number, c.title, c.state FROM issues c WHERE c.parent_number = $1 AND c.deleted_at IS NULL
+            UNION ALL
+            SELECT 'blocked_by', o.number, o.title, o.state
+              FROM issue_dependencies d JOIN issues o ON o.number = d.blocking_number
+             WHERE d.blocked_number = $1 AND o.deleted_at IS NULL
+            UNION ALL
+            SELECT 'blocking', o.number, o.title, o.state
+              FROM issue_dependencies d JOIN issues o ON o.number = d.blocked_number
+             WHERE d.blocking_number = $1 AND o.deleted_at IS NULL
+            ORDER BY 1, 2
             """, [number])
     }
 
