@@ -109,6 +109,10 @@ sizes = [int(size) for size in args.sizes.split(",")]
 for size in sizes:
     database = f"bench_{size}"
     seeded_database(tracker, env, server, size, log=lambda line: print(line, file=sys.stderr))
+    # Dependencies for list --ready / --blocked: every seventh issue blocked by the one before it.
+    run([PSQL, "-X", "-q", settings(database), "-c",
+         "SET search_path = tracker; INSERT INTO issue_dependencies (blocked_number, blocking_number) "
+         f"SELECT n, n - 1 FROM generate_series(7, {size}, 7) AS n ON CONFLICT DO NOTHING"])
     run([PSQL, "-X", "-q", settings(database), "-c", "VACUUM ANALYZE"])
     url = {"DATABASE_URL": settings(database)}
     middle = size // 2
@@ -133,6 +137,10 @@ for size in sizes:
         ("list --milestone \"Milestone 4\"", ["--milestone", "Milestone 4"],
          f"{SELECT_ORGANIZED} WHERE i.state = 'open' AND i.milestone_number = "
          f"(SELECT m.number FROM milestones m WHERE lower(m.title) = lower('Milestone 4')) ORDER BY i.number DESC LIMIT 31"),
+        ("list --ready", ["--ready"],
+         f"{SELECT} WHERE i.state = 'open' AND i.open_blockers = 0 ORDER BY i.number DESC LIMIT 31"),
+        ("list --blocked", ["--blocked"],
+         f"{SELECT} WHERE i.state = 'open' AND i.open_blockers > 0 ORDER BY i.number DESC LIMIT 31"),
     ]
     for name, arguments, sql in cases:
         rows.setdefault(name, {})[size] = (median_ms([tracker, "list"] + arguments if arguments else [tracker, "list"], url),

@@ -1,5 +1,6 @@
 import LineFront
 import Testing
+import TrackerCore
 import TrackerUI
 
 @Suite struct IssueDetailCommandsTests {
@@ -21,6 +22,27 @@ import TrackerUI
         #expect(IssueDetailCommands.parse("?") == .help)
         #expect(IssueDetailCommands.parse("b") == .input(.back))
         #expect(IssueDetailCommands.parse("q") == .input(.back))
+    }
+
+    @Test func planningKeysTakeTheirValueAsTheEdit() throws {
+        let twelve = try IssueNumber(12)
+        let seven = try IssueNumber(7)
+        #expect(IssueDetailCommands.parse("p P1") == .input(.plan(try IssueEdit(priority: .set(.p1)))))
+        #expect(IssueDetailCommands.parse("priority none") == .input(.plan(try IssueEdit(priority: .clear))))
+        #expect(IssueDetailCommands.parse("d none") == .input(.plan(try IssueEdit(due: .clear))))
+        #expect(
+            IssueDetailCommands.parse("d 2026-12-31")
+                == .input(.plan(try IssueEdit(due: .set(try DueDate.parse("2026-12-31"))))))
+        #expect(IssueDetailCommands.parse("s 12") == .input(.plan(try IssueEdit(parent: .set(twelve)))))
+        #expect(IssueDetailCommands.parse("s none") == .input(.plan(try IssueEdit(parent: .clear))))
+        #expect(
+            IssueDetailCommands.parse("k 12 -7")
+                == .input(.plan(try IssueEdit(addBlockers: [twelve], removeBlockers: [seven]))))
+        for typed in ["p P9", "d tomorrow", "s twelve", "k", "k -x", "p"] {
+            #expect(IssueDetailCommands.parse(typed) == .unknown(typed), "\(typed)")
+        }
+        #expect(IssueDetailCommands.help.contains("p P0-P3|none priority"))
+        #expect(IssueDetailCommands.help.contains("k N blocked by N"))
     }
 
     @Test func helpNamesEveryCommand() {

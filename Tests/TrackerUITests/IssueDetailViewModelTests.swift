@@ -35,6 +35,23 @@ import TrackerUI
         #expect(viewModel.output.failure == nil)
     }
 
+    @Test func planningKeysSaveOneEditAndShowTheIssueAgain() async throws {
+        _ = try await issues.create(try IssueDraft(title: "Epic"), author: alice)
+        let viewModel = IssueDetailViewModel(
+            number: try IssueNumber(1), actor: alice,
+            useCases: .init(show: ShowIssue(issues: issues), edit: EditIssues(issues: issues, users: users)))
+        await viewModel.send(.plan(try IssueEdit(priority: .set(.p1), parent: .set(try IssueNumber(2)))))
+        #expect(viewModel.output.failure == nil)
+        #expect(viewModel.output.notice == .planned)
+        #expect(viewModel.output.details?.issue.priority == .p1)
+        #expect(viewModel.output.details?.structure.parent?.title == "Epic")
+        await viewModel.send(.plan(try IssueEdit(addBlockers: [try IssueNumber(1)])))
+        #expect(viewModel.output.failure == .notFound("issue #1 cannot block itself; nothing was changed"))
+        let reader = try makeViewModel(actor: nil, showOnly: true)
+        await reader.send(.plan(try IssueEdit(priority: .clear)))
+        #expect(reader.output.failure != nil, "a screen that only shows plans nothing")
+    }
+
     @Test func closeAndReopenSayWhatTheyDidAndShowTheNewTimeline() async throws {
         let viewModel = try makeViewModel(actor: alice)
         await viewModel.send(.close(.notPlanned))

@@ -127,7 +127,7 @@ public final class ScreenFactory {
             number: number, actor: actor,
             useCases: .init(
                 show: useCases.showIssue, close: useCases.closeIssue, reopen: useCases.reopenIssue,
-                history: useCases.showHistory),
+                history: useCases.showHistory, edit: useCases.editIssues),
             permissions: permissions)
     }
 

@@ -49,6 +49,7 @@ public struct IssueDetailView {
         case .labelled(let change): ChoiceView.describe(change, "Labels of issue \(number)", name: \.value)
         case .milestoned(let change): ChoiceView.describe(change, "Milestone of issue \(number)", name: \.value)
         case .unchangedBy: ""
+        case .planned: IssueEditNoticeView.edited(number)
         }
     }
 

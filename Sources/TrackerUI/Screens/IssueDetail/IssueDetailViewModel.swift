@@ -33,6 +33,9 @@ public final class IssueDetailViewModel: ViewModel {
         case history
         /// What a version (nil: the current one) changed from the one before it.
         case versionChange(Int64?)
+        /// Set its priority, due date, parent or blockers, as typed at the screen (`p P1`, `d none`,
+        /// `s 12`, `k 7`, `k -7`): one edit, saved at once.
+        case plan(IssueEdit)
     }
 
     /// A child screen that ended with nothing saved.
@@ -55,6 +58,8 @@ public final class IssueDetailViewModel: ViewModel {
         case labelled(ChoiceChange<LabelName>)
         case milestoned(ChoiceChange<MilestoneTitle>)
         case unchangedBy(Unchanged)
+        /// Its priority, due date, parent or blockers changed from here.
+        case planned
     }
 
     /// What a reload found that the screen had not shown: the timeline's new entries and the new comments.
@@ -92,15 +97,19 @@ public final class IssueDetailViewModel: ViewModel {
         let close: CloseIssue?
         let reopen: ReopenIssue?
         let history: ShowHistory?
+        let edit: EditIssues?
 
-        /// Without close and reopen, the screen only shows; without history, it has none to show.
+        /// Without close and reopen, the screen only shows; without history, it has none to show;
+        /// without edit, it plans nothing.
         public init(
-            show: ShowIssue, close: CloseIssue? = nil, reopen: ReopenIssue? = nil, history: ShowHistory? = nil
+            show: ShowIssue, close: CloseIssue? = nil, reopen: ReopenIssue? = nil, history: ShowHistory? = nil,
+            edit: EditIssues? = nil
         ) {
             self.show = show
             self.close = close
             self.reopen = reopen
             self.history = history
+            self.edit = edit
         }
     }
 
@@ -174,6 +183,10 @@ public final class IssueDetailViewModel: ViewModel {
         case .unchangedBy(let child): output.notice = .unchangedBy(child)
         case .changedElsewhere(let news): output.news = news
         case .history, .versionChange: break
+        case .plan(let edit):
+            guard let actor, let editIssues = useCases.edit else { throw TrackerError.cannotChange }
+            _ = try await editIssues([number], edit, actor: actor)
+            output.notice = .planned
         }
         return nil
     }
@@ -207,7 +220,7 @@ extension IssueDetailViewModel {
         case .reopen: .reopen
         case .edit: .editIssueText(author: output.details?.issue.author)
         case .comment: .comment
-        case .chooseAssignees, .chooseLabels, .chooseMilestone: .organizeIssues
+        case .chooseAssignees, .chooseLabels, .chooseMilestone, .plan: .organizeIssues
         default: nil
         }
     }
