@@ -310,13 +310,16 @@ BEGIN
 END;
 $$;
 
--- An import's sub-issues and dependencies (maintain, the import begun in this transaction), by the
--- numbers its issues got: parents set and blockers added without events, as the rest of an
--- imported issue is taken as the file says; the triggers keep the counts. Only issues this
+-- An import's sub-issues, dependencies and duplicates (maintain, the import begun in this
+-- transaction), by the numbers its issues got: parents set and blockers added without events, as
+-- the rest of an imported issue is taken as the file says; the triggers keep the counts. A
+-- duplicate was copied closed as completed (0018's CHECKs need its original): it and its closed
+-- event now name the original. Only issues this
 -- transaction's import created are linked (the client checked the file's levels, limits and cycles:
 -- `ImportLinks`); a cycle a raw call makes fails in the triggers, rolling everything back.
 CREATE FUNCTION tracker_import_structure(
-    p_import bigint, p_children bigint[], p_parents bigint[], p_blocked bigint[], p_blocking bigint[]
+    p_import bigint, p_children bigint[], p_parents bigint[], p_blocked bigint[], p_blocking bigint[],
+    p_duplicates bigint[], p_originals bigint[]
 ) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 BEGIN
@@ -336,6 +339,15 @@ BEGIN
     SELECT linked.blocked, linked.blocking FROM unnest(p_blocked, p_blocking) AS linked (blocked, blocking)
      WHERE EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.blocked AND e.kind = 'created'
                                                   AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+    UPDATE issues i SET state_reason = 'duplicate', duplicate_of = linked.original
+      FROM unnest(p_duplicates, p_originals) AS linked (duplicate, original)
+     WHERE i.number = linked.duplicate AND i.state = 'closed'
+       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.duplicate AND e.kind = 'created'
+                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+    UPDATE issue_events e SET state_reason = 'duplicate', duplicate_of = linked.original
+      FROM unnest(p_duplicates, p_originals) AS linked (duplicate, original)
+     WHERE e.issue_number = linked.duplicate AND e.kind = 'closed' AND e.import_id = p_import
+       AND e.xact = pg_current_xact_id();
 END;
 $$;
 

@@ -31,6 +31,8 @@ struct ImportRecord: Decodable {
     let parent: NumberRecord?
     let subIssues: [NumberRecord]?
     let blockedBy: [NumberRecord]?
+    /// The original of an issue closed as a duplicate (`tracker export`'s; gh's issues have none).
+    let duplicateOf: NumberRecord?
     /// gh's node id (`I_kwDO…`); a number or anything else names no source.
     let id: LooseString?
     /// `label` or `milestone`: a record of `tracker export`'s own for a label or milestone that no

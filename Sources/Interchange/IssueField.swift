@@ -10,6 +10,8 @@ public enum IssueField: String, CaseIterable, Sendable {
     /// "completed", "percentCompleted"}`, `[{"number"}]`; with `show`, also the children and what it
     /// blocks as `[{"number", "title", "state"}]`.
     case parent, subIssuesSummary, blockedBy, subIssues, blocking
+    /// The original of an issue closed as a duplicate (`{"number"}`), else null.
+    case duplicateOf
 
     /// The fields of a list (events, sub-issues and what it blocks only with `show`; the address
     /// only when asked, and in an export).

@@ -208,6 +208,8 @@ public enum IssueImportParser {
         case "completed": reason = .completed
         case "not_planned": reason = .notPlanned
         case "reopened": reason = .reopened
+        // A duplicate names its original in the same file; gh's do not, so theirs stay closed as completed.
+        case "duplicate": reason = record.duplicateOf == nil ? .completed : .duplicate
         case let other?: throw fail("stateReason", "'\(other)' is not COMPLETED, NOT_PLANNED or REOPENED")
         }
         let author = try login("author", record.author?.login)
@@ -216,6 +218,16 @@ public enum IssueImportParser {
         guard let createdAt = try time("createdAt", record.createdAt) else { throw fail("createdAt", "is missing") }
         let updatedAt = try time("updatedAt", record.updatedAt) ?? createdAt
         let closedAt = try time("closedAt", record.closedAt)
+        let parent = try record.parent.map { parent throws(TrackerError) in try linked("parent", parent) }
+        let subIssues = try (record.subIssues ?? []).map { child throws(TrackerError) in try linked("subIssues", child)
+        }
+        let blockedBy = try (record.blockedBy ?? []).map { blocker throws(TrackerError) in
+            try linked("blockedBy", blocker)
+        }
+        var duplicateOf: Int64?
+        if reason == .duplicate, let original = record.duplicateOf {
+            duplicateOf = try linked("duplicateOf", original)
+        }
         do {
             var issue = try ImportedIssue(
                 number: record.number, title: title, body: record.body ?? "", state: state, stateReason: reason,
@@ -224,13 +236,8 @@ public enum IssueImportParser {
                 try Priority.parse(text, field: "priority")
             }
             issue.dueOn = try record.dueOn.map { text throws(TrackerError) in try DueDate.parse(text) }
-            issue.parent = try record.parent.map { parent throws(TrackerError) in try linked("parent", parent) }
-            issue.subIssues = try (record.subIssues ?? []).map { child throws(TrackerError) in
-                try linked("subIssues", child)
-            }
-            issue.blockedBy = try (record.blockedBy ?? []).map { blocker throws(TrackerError) in
-                try linked("blockedBy", blocker)
-            }
+            (issue.parent, issue.subIssues, issue.blockedBy) = (parent, subIssues, blockedBy)
+            issue.duplicateOf = duplicateOf
             return issue
         } catch {
             if case .invalidInput(let field, let rule) = error { throw fail(field, rule) }

@@ -30,6 +30,7 @@ public enum IssueJSON {
                 case .priority: JSONValue(issue.priority?.name)
                 case .dueOn: JSONValue(issue.dueOn.map(DueDate.text))
                 case .parent: JSONValue(issue.parent.map(numbered))
+                case .duplicateOf: JSONValue(issue.duplicateOf.map(numbered))
                 case .subIssuesSummary: subIssuesSummary(issue.subIssues)
                 case .blockedBy: .array((structure?.blockedBy.map(\.number) ?? issue.blockedBy ?? []).map(numbered))
                 case .subIssues: .array((structure?.children ?? []).map(linked))

@@ -46,6 +46,12 @@ public struct IssueJSONWriter: Sendable {
             case .parent:
                 if let parent = issue.parent { Self.numbered(parent, into: &out) } else { JSONBytes.null(&out) }
             case .subIssuesSummary: Self.summary(issue.subIssues, into: &out)
+            case .duplicateOf:
+                if let original = issue.duplicateOf {
+                    Self.numbered(original, into: &out)
+                } else {
+                    JSONBytes.null(&out)
+                }
             case .blockedBy: JSONBytes.array(issue.blockedBy ?? [], into: &out, Self.numbered)
             // Only `show` has the children and what an issue blocks (IssueField.listFields).
             case .subIssues, .blocking: out += Array("[]".utf8)

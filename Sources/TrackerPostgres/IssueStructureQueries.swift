@@ -41,10 +41,11 @@ enum IssueStructureQueries {
         guard !links.isEmpty else { return nil }
         let numbers = { (values: [Int64]) in PostgresTextArray(values.map(String.init)) }
         return Statement(
-            "SELECT tracker_import_structure($1, $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[])",
+            "SELECT tracker_import_structure($1, $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], "
+                + "$6::bigint[], $7::bigint[])",
             [
                 importID, numbers(links.children), numbers(links.parents), numbers(links.blocked),
-                numbers(links.blocking),
+                numbers(links.blocking), numbers(links.duplicates), numbers(links.originals),
             ])
     }
 

@@ -223,13 +223,18 @@ struct IssueImportRows {
 
     func id(_ login: Login) -> String { String(userIDs[login.value.lowercased()] ?? 0) }
 
+    /// A duplicate is copied closed as completed; `tracker_import_structure` names its original.
+    static func copiedReason(_ record: ImportedIssue) -> String? {
+        record.stateReason == .duplicate ? StateReason.completed.rawValue : record.stateReason?.rawValue
+    }
+
     func writeIssues(_ write: (Data) throws -> Void) throws {
         try chunked(write) { index, line in
             let record = records[index]
             line +=
                 [
                     String(numbers[index]), Connection.copyField(record.title), Connection.copyField(record.body),
-                    record.state.rawValue, Connection.copyField(record.stateReason?.rawValue), id(record.author),
+                    record.state.rawValue, Connection.copyField(Self.copiedReason(record)), id(record.author),
                     record.createdAt.postgresText, record.updatedAt.postgresText,
                     Connection.copyField(record.closedAt?.postgresText),
                     Connection.copyField(milestoneNumber(of: record).map(String.init)),

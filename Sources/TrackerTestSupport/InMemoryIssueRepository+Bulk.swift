@@ -91,6 +91,15 @@ extension InMemoryIssueRepository {
             staged[number] = (issue, timeline)
         }
         for (child, parent) in zip(links.children, links.parents) { staged[child]?.0.parent = try IssueNumber(parent) }
+        for (duplicate, original) in zip(links.duplicates, links.originals) {
+            guard var (issue, timeline) = staged[duplicate] else { continue }
+            let original = try IssueNumber(original)
+            issue.duplicateOf = original
+            if let close = timeline.lastIndex(where: { $0.kind == .closed(.duplicate) }) {
+                timeline[close].kind = .closedAsDuplicate(of: original)
+            }
+            staged[duplicate] = (issue, timeline)
+        }
         for (blocked, blocking) in zip(links.blocked, links.blocking) {
             dependencies.insert(Dependency(try IssueNumber(blocked), blockedBy: try IssueNumber(blocking)))
         }

@@ -72,7 +72,8 @@ import TrackerUI
             Set(object.keys) == [
                 "number", "title", "body", "state", "stateReason", "author", "assignees", "comments", "labels",
                 "milestone",
-                "createdAt", "updatedAt", "closedAt", "priority", "dueOn",
+                "createdAt", "updatedAt", "closedAt", "priority", "dueOn", "parent", "subIssuesSummary", "blockedBy",
+                "duplicateOf",
             ])
         #expect((object["comments"] as? [Any])?.isEmpty == true, "an issue read without comments lists none")
         #expect(object["number"] as? Int == 3)

@@ -48,6 +48,42 @@ import TrackerCore
         #expect(try await fixture.issue(3).parent == nil)
     }
 
+    /// Links name the file's numbers; an import into a tracker with issues renumbers, and the links follow.
+    @Test(arguments: RepositoryKind.allCases)
+    func anImportLinksItsIssuesByTheirNewNumbersAndRefusesALinkOutsideIt(_ kind: RepositoryKind) async throws {
+        let fixture = try await ContractFixture.make(kind)
+        let day = Timestamp(microseconds: 1_767_225_600_000_000) ?? .now()
+        func record(_ number: Int64, _ state: IssueState = .open, _ reason: StateReason? = nil) throws -> ImportedIssue
+        {
+            try ImportedIssue(
+                number: number, title: "Imported \(number)", body: "", state: state, stateReason: reason,
+                author: fixture.alice, assignees: [], createdAt: day, updatedAt: day,
+                closedAt: state == .closed ? day : nil)
+        }
+        var epic = try record(1)
+        epic.subIssues = [2]
+        epic.blockedBy = [3]
+        var duplicate = try record(3, .closed, .duplicate)
+        duplicate.duplicateOf = 2
+        let result = try await fixture.issues.importIssues([epic, try record(2), duplicate], actor: fixture.alice)
+        #expect(result.renumbered.map(\.new) == [4, 5, 6])
+        #expect(try await fixture.issue(5).parent?.value == 4)
+        #expect(try await fixture.issue(4).subIssues == SubIssueProgress(done: 0, total: 1))
+        #expect(try await fixture.issue(4).openBlockers == 0, "its blocker was imported closed")
+        #expect(
+            try await fixture.issues.details(of: try fixture.number(4)).structure.blockedBy.map(\.number.value) == [6])
+        #expect(try await fixture.issue(6).duplicateOf?.value == 5)
+        #expect(try await fixture.timeline(of: 6).last == "closed as a duplicate of #5 by alice")
+        var stray = try record(9)
+        stray.parent = 8
+        await #expect(
+            throws: TrackerError.invalidInput(
+                field: "import",
+                rule: "issue #9's parent #8 is not among the issues this import adds; nothing was imported")
+        ) { _ = try await fixture.issues.importIssues([stray], actor: fixture.alice) }
+        #expect(try await fixture.listed(IssueFilter(state: .all, limit: nil)).count == 6)
+    }
+
     @Test(arguments: RepositoryKind.allCases)
     func aCycleIsRefusedNamingItAndNothingChanges(_ kind: RepositoryKind) async throws {
         let fixture = try await ContractFixture.make(kind, titles: ["A", "B", "C"])

@@ -48,13 +48,17 @@ import TrackerTestSupport
         #expect(try tracker.run(["undo"]).status == 0)
         #expect(try numbers(tracker, ["--blocked"]) == [1], "undo puts the blocker back")
 
+        #expect(try tracker.run(["create", "-t", "Build again"]).status == 0)
+        #expect(try tracker.run(["close", "6", "--duplicate-of", "2"]).status == 0)
         let exported = try tracker.run(["export"])
         #expect(exported.stdout.contains("\"parent\":{\"number\":2}"), "\(exported.stdout)")
+        #expect(exported.stdout.contains("\"duplicateOf\":{\"number\":2}"), "\(exported.stdout)")
         let copy = TrackerProcess(databaseSettings: try await TestPostgres.shared.freshDatabase())
         let imported = try copy.run(["import", "-"], stdin: exported.stdout)
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try copy.run(["export"]).stdout == exported.stdout, "export → import → export is byte-identical")
         #expect(try copy.run(["show", "1"]).stdout.contains("Sub-issues: 1 of 3 done"))
+        #expect(try copy.run(["show", "2"]).stdout.contains("closed #6 as a duplicate of this"))
     }
 
     @Test func cyclesLimitsAndBadNumbersAreOneLineAndChangeNothing() async throws {

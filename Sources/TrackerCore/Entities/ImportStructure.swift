@@ -7,8 +7,11 @@ public struct ImportLinks: Equatable, Sendable {
     public var parents: [Int64] = []
     public var blocked: [Int64] = []
     public var blocking: [Int64] = []
+    /// Issues closed as duplicates, and their originals.
+    public var duplicates: [Int64] = []
+    public var originals: [Int64] = []
 
-    public var isEmpty: Bool { children.isEmpty && blocked.isEmpty }
+    public var isEmpty: Bool { children.isEmpty && blocked.isEmpty && duplicates.isEmpty }
 
     /// `numbers`: what each of `records` becomes, in order.
     public static func of(_ records: [ImportedIssue], numbers: [Int64]) throws(TrackerError) -> ImportLinks {
@@ -23,6 +26,7 @@ public struct ImportLinks: Equatable, Sendable {
         }
         var parentOf: [Int64: Int64] = [:]
         var dependencies = Set<[Int64]>()
+        var duplicates: [[Int64]] = []
         for (record, number) in zip(records, numbers) {
             if let parent = record.parent {
                 try link(number, to: try mapped(parent, from: record, "parent"), &parentOf)
@@ -33,8 +37,15 @@ public struct ImportLinks: Equatable, Sendable {
             for blocker in record.blockedBy {
                 dependencies.insert([number, try mapped(blocker, from: record, "blocker")])
             }
+            if let original = record.duplicateOf {
+                duplicates.append([number, try mapped(original, from: record, "original")])
+            }
         }
         var links = ImportLinks()
+        for pair in duplicates.sorted(by: { $0[0] < $1[0] }) {
+            links.duplicates.append(pair[0])
+            links.originals.append(pair[1])
+        }
         for (child, parent) in parentOf.sorted(by: { $0.key < $1.key }) {
             links.children.append(child)
             links.parents.append(parent)

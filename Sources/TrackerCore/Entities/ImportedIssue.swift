@@ -28,6 +28,8 @@ public struct ImportedIssue: Equatable, Sendable {
     public var parent: Int64?
     public var subIssues: [Int64] = []
     public var blockedBy: [Int64] = []
+    /// The original of an issue closed as a duplicate, by its number in the file.
+    public var duplicateOf: Int64?
     /// Where the record came from, as the file names it (gh's `url`, else its `id`): an issue
     /// already imported from it is skipped. A record naming none is known by its fingerprint.
     public var source: String?
@@ -60,10 +62,11 @@ public struct ImportedIssue: Equatable, Sendable {
         self.updatedAt = max(updatedAt, createdAt, self.closedAt ?? createdAt)
     }
 
-    /// gh's pairs: an open issue has no reason or REOPENED; a closed one COMPLETED or NOT_PLANNED.
+    /// gh's pairs: an open issue has no reason or REOPENED; a closed one COMPLETED, NOT_PLANNED or
+    /// DUPLICATE (with the original it names: `duplicateOf`).
     static func requireConsistent(state: IssueState, reason: StateReason?) throws(TrackerError) {
         switch (state, reason) {
-        case (_, nil), (.open, .reopened), (.closed, .completed), (.closed, .notPlanned): return
+        case (_, nil), (.open, .reopened), (.closed, .completed), (.closed, .notPlanned), (.closed, .duplicate): return
         case (.open, let reason?), (.closed, let reason?):
             throw .invalidInput(
                 field: "stateReason",
