@@ -251,7 +251,7 @@ END;
 $$;
 
 -- `tracker edit N --blocked-by M --remove-blocked-by K`: of p_numbers, in order, each blocker
--- added then each removed. One already there (or not there) is no change. Refused: a blocker
+-- removed then each added (so a swap at the limit fits). One already there (or not there) is no change. Refused: a blocker
 -- missing or in the trash, a cycle (naming the chain of blockers), more than 100 blockers.
 CREATE FUNCTION tracker_set_blockers(p_acting text, p_numbers bigint[], p_add bigint[], p_remove bigint[])
 RETURNS void
@@ -266,6 +266,13 @@ BEGIN
     PERFORM tracker_begin_structure_change(v_who, p_numbers, 'changing dependencies');
     PERFORM tracker_lock_issues(p_add);
     FOREACH v_number IN ARRAY p_numbers LOOP
+        FOREACH v_blocker IN ARRAY p_remove LOOP
+            DELETE FROM issue_dependencies d WHERE d.blocked_number = v_number AND d.blocking_number = v_blocker;
+            CONTINUE WHEN NOT FOUND;
+            UPDATE issues SET updated_at = clock_timestamp() WHERE number = v_number;
+            INSERT INTO issue_events (issue_number, kind, actor_id, acting_user_id, blocker_number, created_at)
+            VALUES (v_number, 'blocker_removed', v_who.actor_id, v_who.acting_user_id, v_blocker, clock_timestamp());
+        END LOOP;
         FOREACH v_blocker IN ARRAY p_add LOOP
             CONTINUE WHEN EXISTS (SELECT 1 FROM issue_dependencies d
                                    WHERE d.blocked_number = v_number AND d.blocking_number = v_blocker);
@@ -298,13 +305,6 @@ BEGIN
             UPDATE issues SET updated_at = clock_timestamp() WHERE number = v_number;
             INSERT INTO issue_events (issue_number, kind, actor_id, acting_user_id, blocker_number, created_at)
             VALUES (v_number, 'blocker_added', v_who.actor_id, v_who.acting_user_id, v_blocker, clock_timestamp());
-        END LOOP;
-        FOREACH v_blocker IN ARRAY p_remove LOOP
-            DELETE FROM issue_dependencies d WHERE d.blocked_number = v_number AND d.blocking_number = v_blocker;
-            CONTINUE WHEN NOT FOUND;
-            UPDATE issues SET updated_at = clock_timestamp() WHERE number = v_number;
-            INSERT INTO issue_events (issue_number, kind, actor_id, acting_user_id, blocker_number, created_at)
-            VALUES (v_number, 'blocker_removed', v_who.actor_id, v_who.acting_user_id, v_blocker, clock_timestamp());
         END LOOP;
     END LOOP;
 END;

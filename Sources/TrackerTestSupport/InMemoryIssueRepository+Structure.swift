@@ -13,15 +13,15 @@ extension InMemoryIssueRepository {
             issue.parent = parent.value
             hasStructure = true
         }
+        for blocker in edit.removeBlockers
+        where dependencies.remove(Dependency(issue.number, blockedBy: blocker)) != nil {
+            kinds.append(.blockerRemoved(blocker))
+        }
         for blocker in edit.addBlockers where !dependencies.contains(Dependency(issue.number, blockedBy: blocker)) {
             try checkBlocker(blocker, of: issue.number)
             dependencies.insert(Dependency(issue.number, blockedBy: blocker))
             kinds.append(.blockerAdded(blocker))
             hasStructure = true
-        }
-        for blocker in edit.removeBlockers
-        where dependencies.remove(Dependency(issue.number, blockedBy: blocker)) != nil {
-            kinds.append(.blockerRemoved(blocker))
         }
         return kinds
     }

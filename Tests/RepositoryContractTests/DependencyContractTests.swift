@@ -62,6 +62,21 @@ import TrackerTestSupport
     }
 
     @Test(arguments: RepositoryKind.allCases)
+    func aHundredBlockersAreTheMost(_ kind: RepositoryKind) async throws {
+        let fixture = try await ContractFixture.make(kind, titles: (1...102).map { "Issue \($0)" })
+        try await block(fixture, 1, by: Array(2...101))
+        #expect(try await fixture.issue(1).openBlockers == 100)
+        await #expect(
+            throws: TrackerError.notFound(
+                "issue #1 already has 100 blockers, the most an issue can have; nothing was changed")
+        ) { try await block(fixture, 1, by: [102], removing: []) }
+        try await block(fixture, 1, by: [102], removing: [2])
+        let blockers = try await fixture.issues.details(of: try fixture.number(1)).structure.blockedBy.map(
+            \.number.value)
+        #expect(blockers == Array(3...102), "those removed make room for those added in the same edit")
+    }
+
+    @Test(arguments: RepositoryKind.allCases)
     func undoTakesBackAParentAndABlockerAndUndoingTheUndoPutsThemBack(_ kind: RepositoryKind) async throws {
         let fixture = try await ContractFixture.make(kind, titles: ["A", "B", "C"])
         _ = try await fixture.issues.edit(
