@@ -78,6 +78,7 @@ struct IssueListQuery {
         if let priority = filter.priority {
             conditions.append("i.priority = \(parameter(Int64(priority.rawValue)))::smallint")
         }
+        if filter.unprioritized { conditions.append("i.priority IS NULL") }
         if let parent = filter.parent {
             conditions.append("i.parent_number = \(parameter(parent.value))")
         }

@@ -25,6 +25,7 @@ extension IssueFilter {
         }
         if let mention, !mentioned.contains(mention) { return false }
         if let priority, issue.priority != priority { return false }
+        if unprioritized, issue.priority != nil { return false }
         if let parent, issue.parent != parent { return false }
         switch blocked {
         case .blocked where issue.state != .open || issue.openBlockers == 0: return false

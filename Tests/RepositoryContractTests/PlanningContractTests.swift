@@ -51,6 +51,9 @@ import TrackerCore
         var p2 = IssueFilter()
         p2.priority = .p2
         #expect(try await fixture.listed(p2) == [4, 1])
+        var unplanned = IssueFilter()
+        unplanned.unprioritized = true
+        #expect(try await fixture.listed(unplanned) == [5, 2])
         var overdue = IssueFilter(state: .all, sort: .due)
         overdue.overdueOn = try day("2026-03-01")
         #expect(try await fixture.listed(overdue) == [2, 4])

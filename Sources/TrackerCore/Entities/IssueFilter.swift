@@ -64,6 +64,8 @@ public struct IssueFilter: Equatable, Sendable {
     public var updated = TimeRange()
     /// Issues of this priority (`priority:P1`).
     public var priority: Priority?
+    /// Issues with no priority (`priority:none`, `no:priority`).
+    public var unprioritized = false
     /// Open issues whose due date is before `overdueOn` (today, UTC): `list --overdue`.
     public var overdueOn: Timestamp?
     /// Sub-issues of this issue (`--parent N`, `parent:N`).
@@ -91,7 +93,7 @@ public struct IssueFilter: Equatable, Sendable {
     public var narrowsBeyondState: Bool {
         search != nil || assignee != nil || author != nil || mention != nil || !labels.isEmpty || milestone != nil
             || !excludedLabels.isEmpty || unlabeled || created != TimeRange() || updated != TimeRange()
-            || priority != nil || overdueOn != nil || parent != nil || blocked != nil
+            || priority != nil || unprioritized || overdueOn != nil || parent != nil || blocked != nil
     }
 
     /// The people the filter names (assignee, author, mentioned), each of whom must be registered.

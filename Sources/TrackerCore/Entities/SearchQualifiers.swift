@@ -89,13 +89,13 @@ public enum SearchQualifiers {
             case "assignee": filter.assignee = .nobody
             case "milestone": filter.milestone = .noMilestone
             case "label": filter.unlabeled = true
-            default: throw refusal("no:\(value)", "no:assignee, no:label or no:milestone")
+            case "priority": filter.unprioritized = true
+            default: throw refusal("no:\(value)", "no:assignee, no:label, no:milestone or no:priority")
             }
         case "priority":
-            guard let priority = try Priority.parse(value, field: "priority") else {
-                throw refusal("priority:\(value)", "priority:P0, P1, P2 or P3")
-            }
+            let priority = try Priority.parse(value, field: "priority")
             filter.priority = priority
+            filter.unprioritized = priority == nil
         case "parent":
             do { filter.parent = try IssueNumber(parsing: value) } catch {
                 throw refusal("parent:\(value)", "parent: with an issue number, e.g. parent:12")
