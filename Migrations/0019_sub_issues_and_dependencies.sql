@@ -155,13 +155,14 @@ CREATE OR REPLACE FUNCTION tracker_lock_any_issues(wanted bigint[]) RETURNS void
 LANGUAGE plpgsql SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE
     missing bigint;
+    v_rows bigint[];
 BEGIN
     PERFORM pg_advisory_xact_lock_shared(tracker_structure_lock_key());
-    PERFORM 1 FROM issues
-     WHERE number = ANY (wanted)
-        OR number IN (SELECT a.number FROM tracker_ancestors(wanted) a)
-        OR number IN (SELECT d.blocked_number FROM issue_dependencies d WHERE d.blocking_number = ANY (wanted))
-     ORDER BY number FOR UPDATE;
+    -- One array first, then one probe per number: ORs of subqueries would scan every issue.
+    v_rows := wanted
+        || ARRAY(SELECT a.number FROM tracker_ancestors(wanted) a)
+        || ARRAY(SELECT d.blocked_number FROM issue_dependencies d WHERE d.blocking_number = ANY (wanted));
+    PERFORM 1 FROM issues WHERE number = ANY (v_rows) ORDER BY number FOR UPDATE;
     SELECT w INTO missing FROM unnest(wanted) AS w
      WHERE NOT EXISTS (SELECT 1 FROM issues WHERE number = w) ORDER BY w LIMIT 1;
     IF missing IS NOT NULL THEN
