@@ -138,16 +138,25 @@ CREATE TRIGGER issue_dependency_changed
 CREATE FUNCTION tracker_structure_lock_key() RETURNS bigint
 LANGUAGE sql IMMUTABLE SET search_path = tracker, pg_catalog, pg_temp AS $$ SELECT 7630300019::bigint $$;
 
--- The issues above `wanted` in their trees (not `wanted` themselves), nearest first.
+-- The issues above `wanted` in their trees (not `wanted` themselves), nearest first: one level at a
+-- time through the primary key (a recursive join let the planner walk every sub-issue instead).
 CREATE FUNCTION tracker_ancestors(wanted bigint[]) RETURNS TABLE (number bigint, depth integer)
-LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
-WITH RECURSIVE up (number, depth) AS (
-    SELECT i.parent_number, 1 FROM issues i WHERE i.number = ANY (wanted) AND i.parent_number IS NOT NULL
-    UNION
-    SELECT i.parent_number, up.depth + 1 FROM up JOIN issues i ON i.number = up.number
-     WHERE i.parent_number IS NOT NULL AND up.depth < 64
-)
-SELECT number, min(depth) FROM up GROUP BY number
+LANGUAGE plpgsql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_level bigint[] := wanted;
+    v_seen bigint[] := '{}';
+    v_depth integer := 0;
+BEGIN
+    LOOP
+        v_level := ARRAY(SELECT DISTINCT i.parent_number FROM issues i
+                          WHERE i.number = ANY (v_level) AND i.parent_number IS NOT NULL
+                            AND NOT i.parent_number = ANY (v_seen));
+        v_depth := v_depth + 1;
+        EXIT WHEN cardinality(v_level) = 0 OR v_depth > 64;
+        v_seen := v_seen || v_level;
+        RETURN QUERY SELECT unnest(v_level), v_depth;
+    END LOOP;
+END;
 $$;
 
 -- As 0015's, but with the rows the counters change: ancestors and the issues they block.

@@ -53,6 +53,14 @@ import TrackerTestSupport
             #expect(read <= 400, "\(name) read \(read) issues for a page of 30:\n\(explained)")
             #expect(try connection.query(query.sql, query.parameters).rows.count == 30, "\(name)")
         }
+        // Every change locks through tracker_lock_any_issues: by index, never a scan of all issues.
+        let seqScans = "SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'issues'"
+        try connection.execute("BEGIN")
+        let before: Int64 = try connection.query(seqScans).rows[0].decode(0)
+        _ = try connection.query("SELECT tracker_lock_any_issues('{42, 4150, 700}')")
+        let after: Int64 = try connection.query(seqScans).rows[0].decode(0)
+        #expect(after == before, "locking issues scanned the whole table")
+        try connection.execute("ROLLBACK")
         let structure = IssueStructureQueries.structure(of: 42)
         let explained: String = try connection.query(
             "EXPLAIN (ANALYZE, FORMAT JSON) " + structure.sql, structure.parameters
