@@ -61,7 +61,9 @@ extension Connection {
         var entries = takeQueuedWithSettings()
         let lastResult = PendingResult()
         if let last { entries.append((last, lastResult)) }
+        entries = withPendingProof(entries)
         let results = try pipeline(entries.map(\.statement))
+        pendingProof = nil
         for (entry, result) in zip(entries, results) { entry.pending?.value = result }
         return lastResult.value
     }
@@ -100,10 +102,11 @@ extension Connection {
     public func streamInOneFlight(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
-        let entries = takeQueuedWithSettings()
+        let flight = withPendingProof(takeQueuedWithSettings() + [(Statement(sql, parameters), nil)])
+        let entries = flight.dropLast()
         guard PQenterPipelineMode(rawHandle) == 1 else { throw lost() }
         defer { PQexitPipelineMode(rawHandle) }
-        try sendInPipeline(entries.map(\.statement) + [Statement(sql, parameters)])
+        try sendInPipeline(flight.map(\.statement))
         guard PQpipelineSync(rawHandle) == 1 else { throw lost() }
         failedStatement = nil
         lastFlightSize = entries.count + 1
@@ -115,6 +118,7 @@ extension Connection {
         let streamed = try readStreamedRows(failure: failure, body)
         if streamed != nil { failedStatement = entries.count }
         try readPipelineSync(failure: failure ?? streamed)
+        pendingProof = nil
     }
 
     private func sendInPipeline(_ statements: [Statement]) throws(PostgresError) {

@@ -12,6 +12,9 @@ public final class Connection {
     /// (when given) the schemas names are looked up in: set at the start of each transaction, in
     /// the same flight. The function is named with its schema: the search path is not set yet.
     let sessionSettings: Statement
+    /// Carried by the next flight's first statement that takes it (see `StatementProof`), until a
+    /// flight carrying it succeeds.
+    var pendingProof: StatementProof?
     /// Which statement of the last flight failed (its position in the flight), if one did.
     var failedStatement: Int?
     var lastFlightSize = 0
