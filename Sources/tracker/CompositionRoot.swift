@@ -29,7 +29,7 @@ struct CompositionRoot: Sendable {
     /// beside it remembers); a shared database must be migrated by hand. `schema`: `.write`
     /// refuses a schema newer than this binary; `.read` allows it; `.none` skips the check.
     static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits = try SessionLimits.from(environment: environment)
         let proof = schema == .none ? nil : SchemaGuard.proof(allowNewer: schema == .read)

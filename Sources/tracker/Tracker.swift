@@ -61,7 +61,7 @@ struct Tracker: AsyncParsableCommand {
         }
         do {
             try CommandLineText.requireValidUTF8()
-            let settings = try Settings.load(environment: ProcessInfo.processInfo.environment)
+            let settings = try Settings.load(environment: ProcessEnvironment.values)
             Settings.keep(settings)
             let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
             let arguments = try CommandWords.rewrite(typed)
