@@ -54,9 +54,8 @@ extension Connection {
     /// Sends the queued statements and `last` in one pipeline (one round trip); returns
     /// `last`'s result. Outside a transaction the flight opens with the session settings, as
     /// settings local to its transaction: nothing relies on a session's state surviving between
-    /// transactions (a transaction-pooling pgbouncer hands each one to any server connection).
-    /// libpq's `options` startup parameter is no way out: pgbouncer refuses the connection
-    /// ("unsupported startup parameter: options").
+    /// transactions (a transaction-pooling pgbouncer hands each one to any server connection),
+    /// unless the startup packet set them for the session (`Connection+Startup`).
     func fly(_ last: Statement?) throws(PostgresError) -> QueryResult? {
         var entries = takeQueuedWithSettings()
         let lastResult = PendingResult()
@@ -73,7 +72,7 @@ extension Connection {
     private func takeQueuedWithSettings() -> [(statement: Statement, pending: PendingResult?)] {
         var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
         queued.removeAll()
-        if PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
+        if let sessionSettings, PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
             let opensTransaction = entries.first?.statement.sql == "BEGIN"
             entries.insert((sessionSettings, nil), at: opensTransaction ? 1 : 0)
         }

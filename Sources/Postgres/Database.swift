@@ -12,6 +12,9 @@ public actor Database {
     /// What to check when this database cannot be reached, worded by whoever chose it (a flag,
     /// a variable); nil when they have nothing to add.
     public nonisolated let unreachableAdvice: String?
+    /// Named in the startup packet with the session settings (`Connection+Startup`); nil sends the
+    /// settings with every transaction.
+    public nonisolated let applicationName: String?
     /// Carried by each new connection's first flight (e.g. the schema a client needs), costing no
     /// statement of its own; nil for none.
     public nonisolated let proof: StatementProof?
@@ -20,8 +23,9 @@ public actor Database {
 
     public init(
         settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
-        unreachableAdvice: String? = nil, proof: StatementProof? = nil
+        unreachableAdvice: String? = nil, proof: StatementProof? = nil, applicationName: String? = nil
     ) {
+        self.applicationName = applicationName
         self.settings = settings
         self.limits = limits
         self.searchPath = searchPath
@@ -78,7 +82,8 @@ public actor Database {
             if connection.ping() { return connection }
             self.connection = nil
         }
-        let fresh = try Connection(settings: settings, limits: limits, searchPath: searchPath)
+        let fresh = try Connection(
+            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName)
         fresh.pendingProof = proof
         connection = fresh
         lastUsed = .now

@@ -36,7 +36,7 @@ struct CompositionRoot: Sendable {
         let root = CompositionRoot(
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
-                unreachableAdvice: target.unreachableAdvice, proof: proof),
+                unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker"),
             target: target, environment: environment, actingLogin: options.actingLogin,
             terminal: await Console.terminal)
         let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
