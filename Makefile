@@ -44,9 +44,13 @@ BENCH_SIZES ?= 10000,100000,1000000
 BENCH_RESULTS ?= /tmp/tracker-bench-results.jsonl
 comma = ,
 bench: deps
+	@scripts/install-deps.sh --bench
 	$(RELEASE_BUILD)
 	rm -f "$(BENCH_RESULTS)"
 	python3 scripts/bench.py "$(RELEASE_BIN)/tracker" --sizes $(BENCH_SIZES) --results "$(BENCH_RESULTS)"
+	for size in $(subst $(comma), ,$(BENCH_SIZES)); do \
+		python3 scripts/bench-instructions.py "$(RELEASE_BIN)/tracker" --size $$size --results "$(BENCH_RESULTS)" || exit 1; \
+	done
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size 10000 --results "$(BENCH_RESULTS)"
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size $(lastword $(subst $(comma), ,$(BENCH_SIZES))) \
 		--results "$(BENCH_RESULTS)"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""`make bench` (last part): every speed target of issue 13 beside what this run measured.
+"""`make bench` (last part): every speed target of issues 13 and 34 beside what this run measured.
 
 usage: scripts/bench-targets.py RESULTS
-RESULTS is the JSON-lines file bench.py and bench-latency.py wrote with --results. Prints a
+RESULTS is the JSON-lines file bench.py, bench-latency.py and bench-instructions.py wrote with
+--results. Prints a
 Markdown table in the issue's order; target 2 (round trips) is asserted by make test instead.
 """
 import json
@@ -16,6 +17,7 @@ targets = {
     5: "JSON streaming and memory",
     6: "import into an empty tracker",
     7: "adding one item against taskwarrior",
+    8: "tracker's own cost against psql's (issue 34)",
 }
 with open(sys.argv[1]) as results:
     rows = [json.loads(line) for line in results if line.strip()]

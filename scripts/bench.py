@@ -16,7 +16,9 @@ import sys
 import tempfile
 import time
 
+import bench_sql
 from bench_env import PSQL, private_server, record, seeded_database, tracker_env
+from bench_sql import SELECT
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -65,10 +67,6 @@ def fresh_database(name):
     run([tracker, "migrate"], {"DATABASE_URL": settings(name)})
 
 
-SELECT = """SELECT i.number, i.title, i.body, i.state, i.state_reason, author.login,
- (SELECT string_agg(u.login, ',' ORDER BY lower(u.login)) FROM issue_assignees ia JOIN users u ON u.id = ia.user_id
-   WHERE ia.issue_number = i.number) AS assignees, i.created_at, i.updated_at, i.closed_at
- FROM issues i JOIN users author ON author.id = i.author_id"""
 # The list SELECT with each issue's labels and milestone, as tracker reads them (IssueRowDecoding).
 SELECT_ORGANIZED = SELECT.replace(" FROM issues i JOIN users author", """,
  (SELECT json_agg(json_build_object('name', l.name, 'color', l.color, 'description', l.description) ORDER BY lower(l.name), l.id)
@@ -118,7 +116,7 @@ for size in sizes:
     middle = size // 2
     words = run(psql(database, f"SELECT split_part(body, ' ', 1) || ' ' || split_part(body, ' ', 2) FROM issues WHERE number = {middle}"), capture=True).strip()
     cases = [
-        ("list", [], f"{SELECT} WHERE i.state = 'open' ORDER BY i.number DESC LIMIT 31"),
+        ("list", [], bench_sql.LIST),
         ("list --assignee user7", ["--assignee", "user7"],
          f"{SELECT} WHERE i.state = 'open' AND {ASSIGNEE} ORDER BY i.number DESC LIMIT 31"),
         search_case("list --search \"two words\"", ["--search", words], *words.split()),
@@ -149,32 +147,15 @@ for size in sizes:
                       "WHERE state = 'open' ORDER BY state = 'closed', due_on NULLS LAST, lower(title)")
     rows.setdefault("milestone list", {})[size] = (median_ms([tracker, "milestone", "list"], url),
                                                    median_ms(psql(database, milestones_sql)))
-    show_sql = (f"{SELECT} WHERE i.number = {middle}; SELECT e.kind, actor.login, subject.login, e.state_reason, e.created_at "
-                f"FROM issue_events e JOIN users actor ON actor.id = e.actor_id LEFT JOIN users subject ON subject.id = e.subject_user_id "
-                f"WHERE e.issue_number = {middle} ORDER BY e.id")
+    show_sql = bench_sql.show(middle)
     rows.setdefault("show N", {})[size] = (median_ms([tracker, "show", str(middle)], url), median_ms(psql(database, show_sql)))
     commented = run(psql(database, f"SELECT issue_number FROM issue_comments WHERE issue_number >= {middle} ORDER BY issue_number LIMIT 1"), capture=True).strip()
     comments_sql = (show_sql.replace(f"= {middle}", f"= {commented}") + "; SELECT c.id, author.login, c.body, c.created_at, c.updated_at "
                     f"FROM issue_comments c JOIN users author ON author.id = c.author_id WHERE c.issue_number = {commented} ORDER BY c.id")
     rows.setdefault("show N --comments", {})[size] = (median_ms([tracker, "show", commented, "--comments"], url), median_ms(psql(database, comments_sql)))
-    # As IssueStatusQuery: the person's assignments and mentions first, each issue read by number.
-    open_issue = "CROSS JOIN LATERAL (SELECT i.number, i.updated_at FROM issues i WHERE i.number = {} AND i.state = 'open' OFFSET 0) i"
-    status_sections = [
-        ("assigned", f"FROM issue_assignees ia {open_issue.format('ia.issue_number')} WHERE ia.user_id = (SELECT id FROM me)"),
-        ("mentioned", "FROM (SELECT DISTINCT m.issue_number FROM issue_mentions m WHERE m.user_id = (SELECT id FROM me)) m "
-                      + open_issue.format("m.issue_number")),
-        ("opened", "FROM issues i WHERE i.state = 'open' AND i.author_id = (SELECT id FROM me)"),
-    ]
-    status_sql = ("WITH me AS (SELECT id FROM users WHERE lower(login) = 'user7'), " + ", ".join(
-        f"{name} AS (SELECT i.number, count(*) OVER () AS total {source} "
-        f"ORDER BY i.updated_at DESC, i.number DESC LIMIT 5)" for name, source in status_sections)
-        + ", picked AS (" + " UNION ALL ".join(f"SELECT '{name}' AS section, number, total FROM {name}" for name, _ in status_sections)
-        + f") SELECT picked.section, picked.total, s.* FROM picked JOIN ({SELECT}) s ON s.number = picked.number")
     rows.setdefault("status (as user7)", {})[size] = (median_ms([tracker, "status"], {**url, "TRACKER_USER": "user7"}),
-                                                      median_ms(psql(database, status_sql)))
-    create_sql = ("BEGIN; WITH next AS (UPDATE issue_number_counter SET last_number = last_number + 1 RETURNING last_number, clock_timestamp() AS at) "
-                  "INSERT INTO issues (number, title, body, author_id, created_at, updated_at) SELECT last_number, 'Bench create', '', 1, at, at FROM next; "
-                  "INSERT INTO issue_events (issue_number, kind, actor_id) SELECT last_number, 'created', 1 FROM issue_number_counter; COMMIT;")
+                                                      median_ms(psql(database, bench_sql.status("user7"))))
+    create_sql = bench_sql.create("Bench create")
     rows.setdefault("create", {})[size] = (median_ms([tracker, "create", "--title", "Bench create"], url), median_ms(psql(database, create_sql)))
     open_numbers = [int(n) for n in run(psql(database, f"SELECT number FROM issues WHERE assignee_count = 0 ORDER BY number LIMIT {2 * args.runs}"), capture=True).split()]
     times = []
@@ -262,15 +243,15 @@ for name, by_size in rows.items():
 if "export_peak" in dir():
     print(f"\nPeak resident memory of `tracker export` at {export_peak[0]:,} issues: {export_peak[1]:.1f} MiB")
 
-# The targets of issue 13 this part measures: every one-shot command at most psql's time (the
-# worst ratio at each size), growth from the smallest size at most 1.2, import at least 50,000
+# The targets of issues 13 and 34 this part measures: every one-shot command at most 1.25× psql's
+# time (issue 34; issue 13 asked 1.0; the worst ratio at each size), growth from the smallest size at most 1.2, import at least 50,000
 # issues/s, and export's peak memory under 64 MiB.
 commands = [name for name in rows if not name.startswith("import")]
 for size in sizes:
     worst = max(commands, key=lambda name: rows[name][size][0] / rows[name][size][1])
     ratio = rows[worst][size][0] / rows[worst][size][1]
     record(args.results, 4, f"worst command ÷ psql, the same SQL (unix socket), {size:,} issues",
-           f"{ratio:.2f} ({worst})", "≤ 1.0", ratio <= 1.0)
+           f"{ratio:.2f} ({worst})", "≤ 1.25", ratio <= 1.25)
 if len(sizes) > 1:
     steepest = max(commands, key=lambda name: rows[name][sizes[-1]][0] / rows[name][sizes[0]][0])
     growth = rows[steepest][sizes[-1]][0] / rows[steepest][sizes[0]][0]

@@ -55,6 +55,9 @@ def seeded_database(tracker, env, server, size, log):
     if psql("postgres", f"SELECT count(*) FROM pg_database WHERE datname = '{database}'") == "1" \
             and int(psql(database, "SELECT count(*) FROM issues")) >= size:
         log(f"reusing the seeded {size} issues")
+        # Seeded by an older tracker, perhaps: brought to this binary's schema (nothing when it is).
+        subprocess.run([tracker, "migrate"], env={**env, "DATABASE_URL": settings(database)}, check=True,
+                       stdout=subprocess.DEVNULL)
     else:
         log(f"seeding {size} issues…")
         psql("postgres", f"DROP DATABASE IF EXISTS {database}")

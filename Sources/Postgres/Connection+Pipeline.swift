@@ -54,14 +54,15 @@ extension Connection {
     /// Sends the queued statements and `last` in one pipeline (one round trip); returns
     /// `last`'s result. Outside a transaction the flight opens with the session settings, as
     /// settings local to its transaction: nothing relies on a session's state surviving between
-    /// transactions (a transaction-pooling pgbouncer hands each one to any server connection).
-    /// libpq's `options` startup parameter is no way out: pgbouncer refuses the connection
-    /// ("unsupported startup parameter: options").
+    /// transactions (a transaction-pooling pgbouncer hands each one to any server connection),
+    /// unless the startup packet set them for the session (`Connection+Startup`).
     func fly(_ last: Statement?) throws(PostgresError) -> QueryResult? {
         var entries = takeQueuedWithSettings()
         let lastResult = PendingResult()
         if let last { entries.append((last, lastResult)) }
+        entries = withPendingProof(entries)
         let results = try pipeline(entries.map(\.statement))
+        pendingProof = nil
         for (entry, result) in zip(entries, results) { entry.pending?.value = result }
         return lastResult.value
     }
@@ -71,7 +72,7 @@ extension Connection {
     private func takeQueuedWithSettings() -> [(statement: Statement, pending: PendingResult?)] {
         var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
         queued.removeAll()
-        if PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
+        if let sessionSettings, PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
             let opensTransaction = entries.first?.statement.sql == "BEGIN"
             entries.insert((sessionSettings, nil), at: opensTransaction ? 1 : 0)
         }
@@ -100,10 +101,11 @@ extension Connection {
     public func streamInOneFlight(
         _ sql: String, _ parameters: [any PostgresEncodable] = [], _ body: (Row) throws -> Void
     ) throws {
-        let entries = takeQueuedWithSettings()
+        let flight = withPendingProof(takeQueuedWithSettings() + [(Statement(sql, parameters), nil)])
+        let entries = flight.dropLast()
         guard PQenterPipelineMode(rawHandle) == 1 else { throw lost() }
         defer { PQexitPipelineMode(rawHandle) }
-        try sendInPipeline(entries.map(\.statement) + [Statement(sql, parameters)])
+        try sendInPipeline(flight.map(\.statement))
         guard PQpipelineSync(rawHandle) == 1 else { throw lost() }
         failedStatement = nil
         lastFlightSize = entries.count + 1
@@ -115,6 +117,7 @@ extension Connection {
         let streamed = try readStreamedRows(failure: failure, body)
         if streamed != nil { failedStatement = entries.count }
         try readPipelineSync(failure: failure ?? streamed)
+        pendingProof = nil
     }
 
     private func sendInPipeline(_ statements: [Statement]) throws(PostgresError) {

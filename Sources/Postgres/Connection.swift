@@ -10,8 +10,12 @@ public final class Connection {
     var queued: [(statement: Statement, pending: PendingResult)] = []
     /// Timestamps as ISO text in UTC whatever the server's defaults, every statement bounded, and
     /// (when given) the schemas names are looked up in: set at the start of each transaction, in
-    /// the same flight. The function is named with its schema: the search path is not set yet.
-    let sessionSettings: Statement
+    /// the same flight (the function is named with its schema: the search path is not set yet);
+    /// nil when the startup packet set them for the whole session.
+    let sessionSettings: Statement?
+    /// Carried by the next flight's first statement that takes it (see `StatementProof`), until a
+    /// flight carrying it succeeds.
+    var pendingProof: StatementProof?
     /// Which statement of the last flight failed (its position in the flight), if one did.
     var failedStatement: Int?
     var lastFlightSize = 0
@@ -22,11 +26,21 @@ public final class Connection {
     /// `limits.connectTimeout` applies unless the settings name their own `connect_timeout`.
     /// `searchPath`, when given, replaces the session's own in every transaction, so no schema a
     /// server's defaults put on it (one other roles can write in) is looked into for names.
-    public init(settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil) throws(PostgresError) {
-        if let settings, !settings.isEmpty { try Connection.validate(settings) }
+    /// `applicationName`, when given, lets the session settings travel in the startup packet
+    /// instead of opening every transaction (see `Connection+Startup`).
+    public init(
+        settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
+        applicationName: String? = nil
+    ) throws(PostgresError) {
+        let given = try settings.map { text throws(PostgresError) in
+            text.isEmpty ? [] : try Connection.options(of: text)
+        }
         let keys = ["connect_timeout", "dbname", "client_encoding"]
         let values = [String(limits.connectTimeout), settings ?? "", "UTF8"]
-        let connection = Connection.connect(keys: keys, values: values)
+        let startup = applicationName.flatMap {
+            Connection.startupOptions(given: given ?? [], limits: limits, searchPath: searchPath, applicationName: $0)
+        }
+        let connection = Connection.connect(keys: keys, values: values, startup: startup)
         guard let connection else {
             throw PostgresError(kind: .connection, message: "out of memory while connecting")
         }
@@ -38,7 +52,8 @@ public final class Connection {
         }
         handle = connection
         self.settings = settings
-        sessionSettings = Connection.sessionSettings(limits: limits, searchPath: searchPath)
+        let applied = applicationName != nil && startup != nil && Connection.reported(connection) == applicationName
+        sessionSettings = applied ? nil : Connection.sessionSettings(limits: limits, searchPath: searchPath)
     }
 
     private static func sessionSettings(limits: SessionLimits, searchPath: String?) -> Statement {
@@ -67,7 +82,7 @@ public final class Connection {
         notices.take()
     }
 
-    private static func connect(keys: [String], values: [String]) -> OpaquePointer? {
+    static func connect(keys: [String], values: [String]) -> OpaquePointer? {
         let keyPointers = keys.map { strdup($0) } + [nil]
         let valuePointers = values.map { strdup($0) } + [nil]
         defer {

@@ -12,20 +12,25 @@ public actor Database {
     /// What to check when this database cannot be reached, worded by whoever chose it (a flag,
     /// a variable); nil when they have nothing to add.
     public nonisolated let unreachableAdvice: String?
-    /// Sent ahead of each new connection's first statements, in the same flight (e.g. a check).
-    public let prelude: [Statement]
+    /// Named in the startup packet with the session settings (`Connection+Startup`); nil sends the
+    /// settings with every transaction.
+    public nonisolated let applicationName: String?
+    /// Carried by each new connection's first flight (e.g. the schema a client needs), costing no
+    /// statement of its own; nil for none.
+    public nonisolated let proof: StatementProof?
     private var connection: Connection?
     private var lastUsed = ContinuousClock.now
 
     public init(
         settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
-        unreachableAdvice: String? = nil, prelude: [Statement] = []
+        unreachableAdvice: String? = nil, proof: StatementProof? = nil, applicationName: String? = nil
     ) {
+        self.applicationName = applicationName
         self.settings = settings
         self.limits = limits
         self.searchPath = searchPath
         self.unreachableAdvice = unreachableAdvice
-        self.prelude = prelude
+        self.proof = proof
     }
 
     @discardableResult
@@ -36,7 +41,7 @@ public actor Database {
             return try body(connection)
         } catch {
             if !connection.isOpen { self.connection = nil }
-            throw error
+            throw connection.explain(error, by: proof)
         }
     }
 
@@ -77,8 +82,9 @@ public actor Database {
             if connection.ping() { return connection }
             self.connection = nil
         }
-        let fresh = try Connection(settings: settings, limits: limits, searchPath: searchPath)
-        for statement in prelude { fresh.send(statement.sql, statement.parameters) }
+        let fresh = try Connection(
+            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName)
+        fresh.pendingProof = proof
         connection = fresh
         lastUsed = .now
         return fresh

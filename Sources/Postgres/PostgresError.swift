@@ -67,6 +67,7 @@ public enum SQLState {
     public static let undefinedTable = "42P01"
     public static let undefinedFunction = "42883"
     public static let invalidCatalogName = "3D000"
+    public static let invalidSchemaName = "3F000"
     public static let serializationFailure = "40001"
     public static let deadlockDetected = "40P01"
     public static let queryCanceled = "57014"

@@ -2,38 +2,33 @@ import TrackerCore
 
 /// Reads the labels array and the milestone object `IssueRowDecoding.columns` builds per issue.
 enum OrganizationJSON {
-    private struct LabelEntry: Decodable {
-        let name: String
-        let color: String
-        let description: String
-    }
-
-    private struct MilestoneEntry: Decodable {
-        let number: Int64
-        let title: String
-        let description: String
-        let dueOn: String?
-        let state: String
-    }
-
     static func labels(_ text: String?) throws -> [Label] {
         guard let text else { return [] }
-        return try decode([LabelEntry].self, text).map { entry in
+        guard case .array(let entries) = try parse(text) else { throw unexpected(text) }
+        return try entries.map { entry in
             Label(
-                name: LabelName(stored: entry.name), color: try LabelColor(entry.color),
-                storedDescription: entry.description)
+                name: LabelName(stored: try string(entry["name"], in: text)),
+                color: try LabelColor(try string(entry["color"], in: text)),
+                storedDescription: try string(entry["description"], in: text))
         }
     }
 
     static func milestone(_ text: String?) throws -> IssueMilestone? {
         guard let text else { return nil }
-        let entry = try decode(MilestoneEntry.self, text)
-        guard let state = MilestoneState(rawValue: entry.state) else {
-            throw TrackerError.storageFailure("unexpected milestone state '\(entry.state)' in the database")
+        let entry = try parse(text)
+        let state = try string(entry["state"], in: text)
+        guard let milestoneState = MilestoneState(rawValue: state) else {
+            throw TrackerError.storageFailure("unexpected milestone state '\(state)' in the database")
         }
+        guard case .number(let digits) = entry["number"], let number = Int64(digits) else { throw unexpected(text) }
+        let dueOn: String? =
+            switch entry["dueOn"] {
+            case .null?, nil: nil
+            case let value: try string(value, in: text)
+            }
         return IssueMilestone(
-            number: try MilestoneNumber(entry.number), title: MilestoneTitle(stored: entry.title),
-            description: entry.description, dueOn: try entry.dueOn.map(time), state: state)
+            number: try MilestoneNumber(number), title: MilestoneTitle(stored: try string(entry["title"], in: text)),
+            description: try string(entry["description"], in: text), dueOn: try dueOn.map(time), state: milestoneState)
     }
 
     static func time(_ text: String) throws -> Timestamp {
@@ -43,11 +38,20 @@ enum OrganizationJSON {
         return time
     }
 
-    private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    private static func parse(_ text: String) throws -> ServerJSON {
         do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
+            return try ServerJSON.parse(text)
         } catch {
             throw TrackerError.storageFailure("unexpected labels or milestone from the database: \(error)")
         }
+    }
+
+    private static func string(_ value: ServerJSON?, in text: String) throws -> String {
+        guard case .string(let string) = value else { throw unexpected(text) }
+        return string
+    }
+
+    private static func unexpected(_ text: String) -> TrackerError {
+        .storageFailure("unexpected labels or milestone from the database: \(text.prefix(200))")
     }
 }

@@ -13,7 +13,11 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
     private let wake: WakePipe
     private let filter: ChangeFilter
 
-    private init(wake: WakePipe, filter: ChangeFilter) {
+    /// The database's schema proof, whose explanation words a refusal (a role holding no level).
+    private let proof: StatementProof?
+
+    private init(wake: WakePipe, filter: ChangeFilter, proof: StatementProof?) {
+        self.proof = proof
         self.wake = wake
         self.filter = filter
     }
@@ -25,7 +29,7 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
     ) async throws
         -> PostgresChangeSubscription
     {
-        let subscription = PostgresChangeSubscription(wake: try WakePipe(), filter: filter)
+        let subscription = PostgresChangeSubscription(wake: try WakePipe(), filter: filter, proof: database.proof)
         try await run(on: subscription.queue) {
             do {
                 let connection = try Connection(
@@ -134,7 +138,8 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
             guard let connection else { throw CancellationError() }
             do {
                 return try body(connection)
-            } catch let error as PostgresError {
+            } catch let failure as PostgresError {
+                let error = connection.explain(failure, by: proof) as? PostgresError ?? failure
                 if !connection.isOpen { self.connection = nil }
                 throw error.isConnectionFailure
                     ? TrackerError.databaseUnavailable("lost the connection to the database (\(error.message))")

@@ -59,6 +59,19 @@ public enum SchemaGuard {
     public static let newerWording =
         "the database schema is newer than this tracker: upgrade tracker before writing to it"
 
+    /// What proves the schema inside a command's own first statement (migration 0020): the
+    /// function `tracker_schema_writes_N` exists while N, this binary's newest migration, is the
+    /// database's newest, and `tracker_schema_reads_N` while N is applied at all (reads may run
+    /// on a newer schema, writes may not). When it is missing, the guard's statement says why.
+    public static func proof(allowNewer: Bool, migrations: [Migration] = Migrator.bundled) -> StatementProof {
+        let version = migrations.last?.version ?? 0
+        return StatementProof(
+            call: "tracker.\(proofPrefix)\(allowNewer ? "reads" : "writes")_\(version)()",
+            explanation: statement(allowNewer: allowNewer, migrations: migrations))
+    }
+
+    static let proofPrefix = "tracker_schema_"
+
     /// `allowNewer`: reads may run on a schema newer than this binary; writes may not.
     public static func statement(allowNewer: Bool, migrations: [Migration] = Migrator.bundled) -> Statement {
         Statement("SELECT \(functionName)($1, $2)", [migrations.last?.version ?? 0, allowNewer])
@@ -70,6 +83,8 @@ public enum SchemaGuard {
         case olderCode: .schemaMismatch(olderWording)
         case newerCode: .schemaMismatch(newerWording)
         case SQLState.undefinedFunction where error.message.contains(functionName): .schemaMismatch(olderWording)
+        // The proof missing although the guard passed: only a hand-made change does that.
+        case SQLState.undefinedFunction where error.message.contains(proofPrefix): .schemaMismatch(olderWording)
         case unknownUserCode: .unknownUser(login: error.detail ?? "", suggestions: [])
         case unknownActorCode:
             .unknownActingUser(

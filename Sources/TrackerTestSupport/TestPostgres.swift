@@ -79,6 +79,22 @@ public actor TestPostgres {
         try createDatabase(template: "template0", findingTrackerTables: false)
     }
 
+    /// The server's log, for tests that count the statements a database's sessions run
+    /// (`StatementLog`): the throwaway cluster's file, or the file `pg_current_logfile()` names
+    /// when it can be read here; nil otherwise.
+    public func serverLogFile() throws -> URL? {
+        _ = try serverSettings()
+        if let cluster = TestPostgres.clusterToStop.withLock({ $0 }) { return cluster.logFile }
+        let admin = try Connection(settings: try serverSettings())
+        let row = try admin.query(
+            "SELECT current_setting('data_directory') || '/' || pg_current_logfile() WHERE pg_current_logfile() IS NOT NULL"
+        ).rows.first
+        guard let path: String = try row?.decode(0), FileManager.default.isReadableFile(atPath: path) else {
+            return nil
+        }
+        return URL(fileURLWithPath: path)
+    }
+
     private static let clusterToStop = Mutex<LocalCluster?>(nil)
     /// The external server's maintenance database, and the databases made on it, oldest first.
     private static let toDrop = Mutex<(maintenance: String?, names: [String])>((nil, []))

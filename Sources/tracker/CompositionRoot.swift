@@ -24,19 +24,19 @@ struct CompositionRoot: Sendable {
     var milestones: PostgresMilestoneRepository { PostgresMilestoneRepository(database: database) }
 
     /// Connects (starting the private cluster when that is the target) and arranges the schema
-    /// check: it travels with the command's first statements (`SchemaGuard`), costing no round
-    /// trip of its own. The private cluster migrates itself once per tracker version (a stamp
+    /// check: the command's first statement proves the schema (`SchemaGuard.proof`), costing no
+    /// statement or round trip of its own. The private cluster migrates itself once per tracker version (a stamp
     /// beside it remembers); a shared database must be migrated by hand. `schema`: `.write`
     /// refuses a schema newer than this binary; `.read` allows it; `.none` skips the check.
     static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits = try SessionLimits.from(environment: environment)
-        let prelude = schema == .none ? [] : [SchemaGuard.statement(allowNewer: schema == .read)]
+        let proof = schema == .none ? nil : SchemaGuard.proof(allowNewer: schema == .read)
         let root = CompositionRoot(
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
-                unreachableAdvice: target.unreachableAdvice, prelude: prelude),
+                unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker"),
             target: target, environment: environment, actingLogin: options.actingLogin,
             terminal: await Console.terminal)
         let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)

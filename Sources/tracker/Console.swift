@@ -4,7 +4,7 @@ import TerminalKit
 /// screens, the commands' output, the executable's own notices and errors, and streamed rows.
 @MainActor
 enum Console {
-    static let terminal = StandardTerminal()
+    static let terminal = StandardTerminal(environment: ProcessEnvironment.values)
 }
 
 extension Terminal {

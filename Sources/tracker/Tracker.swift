@@ -6,7 +6,19 @@ import TrackerUI
 
 @main
 struct Tracker: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        RootParsing.skipsCompletionCheck.load(ordering: .relaxed) ? withoutCompletionCheck : asDocumented
+    }
+
+    /// The same root under a super-command name, which makes the parser skip its completion-script
+    /// check (`RootParsing`); never used for help or completions.
+    private static let withoutCompletionCheck = {
+        var configuration = asDocumented
+        configuration._superCommandName = "tracker"
+        return configuration
+    }()
+
+    private static let asDocumented = CommandConfiguration(
         commandName: "tracker",
         abstract: "A terminal issue tracker on PostgreSQL.",
         discussion: """
@@ -49,11 +61,11 @@ struct Tracker: AsyncParsableCommand {
         }
         do {
             try CommandLineText.requireValidUTF8()
-            let settings = try Settings.load(environment: ProcessInfo.processInfo.environment)
+            let settings = try Settings.load(environment: ProcessEnvironment.values)
             Settings.keep(settings)
             let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
             let arguments = try CommandWords.rewrite(typed)
-            var command = try parseAsRoot(JSONFieldsArgument.rewrite(arguments))
+            var command = try RootParsing.parse(JSONFieldsArgument.rewrite(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
