@@ -22,6 +22,9 @@ public struct JSONFieldList: Equatable, Sendable {
         "author", "body", "deletedAt", "deletedBy", "id", "issue", "number", "title", "type",
     ]
     public static let undoable = ["blocked", "events", "id", "madeAt", "undo"]
+    /// `milestone show` and `report`, each one object.
+    public static let burndown = ["milestone", "series", "today"]
+    public static let report = ["weeks"]
 
     public let names: [String]
 

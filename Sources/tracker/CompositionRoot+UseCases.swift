@@ -25,6 +25,9 @@ extension CompositionRoot {
     var editUser: EditUser { EditUser(users: users) }
     var manageAccess: ManageAccess { ManageAccess(access: PostgresAccessRepository(database: database)) }
     var showStatus: ShowStatus { ShowStatus(issues: issues) }
+    var showProgress: ShowProgress {
+        ShowProgress(progress: PostgresProgressRepository(database: database), milestones: milestones)
+    }
     var showComment: ShowComment { ShowComment(comments: comments) }
     var editComment: EditComment { EditComment(comments: comments) }
     var deleteComment: DeleteComment { DeleteComment(comments: comments) }

@@ -52,6 +52,8 @@ extension CompositionRoot {
 
     func status(of actor: Login) -> StatusViewModel { StatusViewModel(showStatus: showStatus, actor: actor) }
 
+    func progress() -> ProgressViewModel { ProgressViewModel(showProgress: showProgress) }
+
     func importer(actor: Login, report: @escaping ImportPhaseReport) -> ImportViewModel {
         ImportViewModel(importIssues: importIssues, undoImport: undoImport, actor: actor, report: report)
     }
