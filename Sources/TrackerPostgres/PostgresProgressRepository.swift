@@ -9,6 +9,11 @@ public struct PostgresProgressRepository: ProgressRepository {
         self.database = database
     }
 
+    /// Over the same database as `issues`.
+    public init(sharing issues: PostgresIssueRepository) {
+        self.database = issues.database
+    }
+
     /// One flight: the milestone, then its counts per day.
     public func burndown(of title: MilestoneTitle, through today: Day, days: Int64) async throws -> BurndownHistory {
         let (found, rows) = try await database.tracked { connection in
