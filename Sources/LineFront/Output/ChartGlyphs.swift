@@ -72,6 +72,7 @@ struct ColumnChart {
                 let drawn = marked == true ? (filled > floor ? glyphs.markOnBar : glyphs.mark) : cell
                 line += String(repeating: drawn, count: columnWidth)
             }
+            while line.last == " " { line.removeLast() }
             rows.append(line)
         }
         rows.append(
