@@ -44,6 +44,12 @@ import TrackerTestSupport
             name: "milestone list", needs: .read, tracker: ["milestone", "list"],
             sql: "SELECT count(*) FROM tracker.milestones"),
         Row(
+            name: "milestone show", needs: .read, tracker: ["milestone", "show", "v1"],
+            sql: "SELECT count(*) FROM tracker.issue_events WHERE kind = 'milestoned'"),
+        Row(
+            name: "report", needs: .read, tracker: ["report"],
+            sql: "SELECT count(*) FROM tracker.issue_events WHERE kind IN ('created', 'closed')"),
+        Row(
             name: "access list", needs: .read, tracker: ["access", "list"],
             sql: "SELECT count(*) FROM tracker.tracker_access"),
         Row(
