@@ -9,6 +9,7 @@ Prints a Markdown table; with --results, adds the figures issue 13 sets targets 
 """
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -99,6 +100,11 @@ def search_case(name, arguments, *terms):
     return (name, arguments, f"{SELECT} WHERE i.state = 'open' AND {condition} ORDER BY i.number DESC LIMIT 31; {unusable}")
 
 
+# The burndown's statement, read from the Swift source so psql runs exactly what tracker sends.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "TrackerPostgres",
+                       "ProgressQueries.swift")) as source:
+    BURNDOWN = re.search(r'static let burndown = """\n(.*?)\n\s*"""', source.read(), re.S).group(1)
+
 ASSIGNEE = """i.number IN (SELECT ia.issue_number FROM issue_assignees ia
  WHERE ia.user_id = (SELECT au.id FROM users au WHERE lower(au.login) = lower('user7')))"""
 
@@ -147,6 +153,13 @@ for size in sizes:
                       "WHERE state = 'open' ORDER BY state = 'closed', due_on NULLS LAST, lower(title)")
     rows.setdefault("milestone list", {})[size] = (median_ms([tracker, "milestone", "list"], url),
                                                    median_ms(psql(database, milestones_sql)))
+    # As PostgresProgressRepository.burndown: the milestone, then ProgressQueries.burndown's own text.
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    burndown_sql = ("SELECT number, title, description, due_on, state, open_issues, closed_issues FROM milestones "
+                    "WHERE lower(title) = lower('Milestone 4'); " + BURNDOWN.replace("$1", "'Milestone 4'")
+                    .replace("$2", f"'{today}'").replace("$3", "3660"))
+    rows.setdefault("milestone show \"Milestone 4\" (burndown)", {})[size] = (
+        median_ms([tracker, "milestone", "show", "Milestone 4"], url), median_ms(psql(database, burndown_sql)))
     show_sql = bench_sql.show(middle)
     rows.setdefault("show N", {})[size] = (median_ms([tracker, "show", str(middle)], url), median_ms(psql(database, show_sql)))
     commented = run(psql(database, f"SELECT issue_number FROM issue_comments WHERE issue_number >= {middle} ORDER BY issue_number LIMIT 1"), capture=True).strip()
