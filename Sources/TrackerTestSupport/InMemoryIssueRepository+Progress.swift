@@ -22,8 +22,10 @@ extension InMemoryIssueRepository: ProgressRepository {
                 case .deleted: kept = false
                 case .restored: kept = true
                 case .milestoned(let named):
-                    let last = !timeline.indices.contains { $0 != offset && timeline[$0].kind.milestoneMove != nil
-                        && (timeline[$0].createdAt, $0) > (event.createdAt, offset) }
+                    let last = !timeline.indices.contains {
+                        $0 != offset && timeline[$0].kind.milestoneMove != nil
+                            && (timeline[$0].createdAt, $0) > (event.createdAt, offset)
+                    }
                     inside = named == title || (current && last)
                 case .demilestoned: inside = false
                 default: continue

@@ -31,7 +31,8 @@ struct Tracker: AsyncParsableCommand {
         version: TrackerVersion.line,
         subcommands: [
             CreateCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, CommentCommand.self,
-            StatusCommand.self, ReportCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self, ReopenCommand.self,
+            StatusCommand.self, ReportCommand.self, AssignCommand.self, UnassignCommand.self, CloseCommand.self,
+            ReopenCommand.self,
             DeleteIssuesCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, DiffCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
             WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, ConfigCommand.self,

@@ -1,5 +1,5 @@
-import Testing
 import TerminalKit
+import Testing
 import TrackerCore
 import TrackerTestSupport
 
@@ -19,7 +19,9 @@ import TrackerTestSupport
             closedIssues: total - (open.last ?? 0))
         let history = BurndownHistory(
             milestone: milestone,
-            counts: open.enumerated().map { BurndownHistory.Count(day: first.adding(Int64($0.offset)), open: $0.element) })
+            counts: open.enumerated().map {
+                BurndownHistory.Count(day: first.adding(Int64($0.offset)), open: $0.element)
+            })
         return Burndown(history, today: today)
     }
 
@@ -85,7 +87,8 @@ import TrackerTestSupport
     @Test func theReportDrawsTwoBarsAWeek() throws {
         let weeks = (0..<12).map { (index: Int) -> ActivityReport.Week in
             let offset = Int64(index)
-            return ActivityReport.Week(start: today.monday.adding(7 * (offset - 11)), opened: offset, closed: (11 - offset) / 2)
+            return ActivityReport.Week(
+                start: today.monday.adding(7 * (offset - 11)), opened: offset, closed: (11 - offset) / 2)
         }
         let terminal = ScriptedTerminal(width: 60, usesColor: true)
         ActivityReportView(json: false).render(ActivityReport(weeks: weeks), to: terminal)
@@ -102,4 +105,3 @@ import TrackerTestSupport
         #expect(json.output.hasPrefix(#"{"weeks":[{"closed":5,"opened":0,"week":"2025-12-22"}"#), "\(json.output)")
     }
 }
-

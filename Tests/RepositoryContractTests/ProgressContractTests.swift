@@ -107,7 +107,8 @@ extension ContractFixture {
         let weeks = try await fixture.progress.activity(from: first, weeks: 3)
         #expect(weeks.map(\.start) == [first, first.adding(7), first.adding(14)])
         var expected: [Int64: (opened: Int64, closed: Int64)] = [:]
-        for (created, closed) in [(10, nil), (8, 5), (6, 4), (7, nil), (9, nil), (2, nil), (5, nil)] as [(Int64, Int64?)]
+        for (created, closed) in [(10, nil), (8, 5), (6, 4), (7, nil), (9, nil), (2, nil), (5, nil)]
+            as [(Int64, Int64?)]
         {
             let week = today.adding(-created).days(since: first) / 7
             if (0..<3).contains(week) { expected[week, default: (0, 0)].opened += 1 }

@@ -24,10 +24,12 @@ import TrackerTestSupport
                 \(milestone ? ", \"milestone\": {\"title\": \"Beta\"}" : "")}
                 """
         }
-        let file = "[" + [
-            record(1, created: 6), record(2, created: 4, closed: 2), record(3, created: 3),
-            record(4, created: 1, milestone: false),
-        ].joined(separator: ",\n") + "]"
+        let file =
+            "["
+            + [
+                record(1, created: 6), record(2, created: 4, closed: 2), record(3, created: 3),
+                record(4, created: 1, milestone: false),
+            ].joined(separator: ",\n") + "]"
         let imported = try tracker.run(["import", "-"], stdin: file)
         #expect(imported.status == 0, "\(imported.stderr)")
         return tracker
@@ -82,7 +84,8 @@ import TrackerTestSupport
         let tracker = try await Self.tracker()
         let unknown = try tracker.run(["milestone", "show", "Betta"])
         #expect(unknown.status == 65 && unknown.stdout.isEmpty)
-        #expect(unknown.stderr.split(separator: "\n").count == 1 && unknown.stderr.contains("Beta"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.split(separator: "\n").count == 1 && unknown.stderr.contains("Beta"), "\(unknown.stderr)")
         let field = try tracker.run(["milestone", "show", "Beta", "--json", "days"])
         #expect(field.status == 64 && field.stderr.contains("unknown field 'days'"), "\(field.stderr)")
         let badTitle = try tracker.run(["report", "extra"])

@@ -42,10 +42,12 @@ public struct ActivityReportView {
             let eighths = top == 0 ? 0 : Int((Double(count) * Double(barWidth * 8) / Double(top)).rounded())
             let bar = glyphs.bar(eighths: eighths)
             let number = String(count)
-            return bar + String(repeating: " ", count: max(0, barWidth - DisplayWidth.of(bar)) + 1 + digits - number.count)
+            return bar
+                + String(repeating: " ", count: max(0, barWidth - DisplayWidth.of(bar)) + 1 + digits - number.count)
                 + number
         }
-        let title = "Issues opened and closed per week, the last \(report.weeks.count) weeks (weeks start on Monday, UTC)"
+        let title =
+            "Issues opened and closed per week, the last \(report.weeks.count) weeks (weeks start on Monday, UTC)"
         var lines = [WordWrap.text(title, width: width), ""]
         let heading = "WEEK        OPENED" + String(repeating: " ", count: max(1, barWidth + digits - 5)) + "  CLOSED"
         lines.append(heading)

@@ -18,7 +18,8 @@ extension StateFilter {
 struct MilestoneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "milestone",
-        abstract: "Group issues into milestones: create, list with progress, show a burndown, edit, close, reopen, delete.",
+        abstract:
+            "Group issues into milestones: create, list with progress, show a burndown, edit, close, reopen, delete.",
         discussion: """
             Milestones are named by title (1–256 characters, unique ignoring case) or by the number \
             `milestone list` shows (3 or #3; a title made of digits is found by its title first). Due \
