@@ -7,7 +7,7 @@ extension InMemoryIssueRepository: ProgressRepository {
         let milestone = try existingMilestone(title)
         var changes: [(day: Day, delta: Int64)] = []
         var entered: Day?
-        for (number, timeline) in events {
+        for (number, timeline) in events where issues[number] != nil {
             let current = issues[number]?.milestone?.number == milestone.number
             let named = timeline.contains { if case .milestoned(title) = $0.kind { true } else { false } }
             guard current || named else { continue }

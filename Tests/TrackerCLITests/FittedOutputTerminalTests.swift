@@ -17,17 +17,8 @@ import TrackerTestSupport
         return tracker
     }
 
-    /// Runs the command on a terminal `columns` wide and returns what it printed, each line
-    /// as long as it was written (a line the terminal wrapped is joined again).
     func printed(_ tracker: TrackerProcess, _ arguments: [String], columns: Int) async throws -> [String] {
-        try terminal.start(tracker, arguments, columns: columns, rows: 40)
-        let screen = try await terminal.waitFor("SESSION-OVER")
-        #expect(screen.contains("exit 0"), "\(screen)")
-        let joined = try terminal.joinedScreen()
-        let output = joined[..<(joined.range(of: "exit ")?.lowerBound ?? joined.endIndex)]
-        return output.split(separator: "\n").map {
-            String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
-        }
+        try await terminal.printed(tracker, arguments, columns: columns)
     }
 
     @Test func aNarrowTerminalGetsATableThatFitsWithAssigneesCounted() async throws {

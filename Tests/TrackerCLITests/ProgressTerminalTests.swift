@@ -10,14 +10,7 @@ import TrackerTestSupport
 
     /// What `milestone show Beta` drew on a terminal `columns` wide, trailing spaces dropped.
     func drawn(_ tracker: TrackerProcess, columns: Int) async throws -> [String] {
-        try terminal.start(tracker, ["milestone", "show", "Beta"], columns: columns, rows: 40)
-        let screen = try await terminal.waitFor("SESSION-OVER")
-        #expect(screen.contains("exit 0"), "\(screen)")
-        let joined = try terminal.joinedScreen()
-        let output = joined[..<(joined.range(of: "exit ")?.lowerBound ?? joined.endIndex)]
-        return output.split(separator: "\n").map {
-            String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
-        }
+        try await terminal.printed(tracker, ["milestone", "show", "Beta"], columns: columns)
     }
 
     @Test func theBurndownIsDrawnInBlocksThatFitTheTerminal() async throws {

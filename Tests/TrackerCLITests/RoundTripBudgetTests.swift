@@ -25,6 +25,8 @@ import TrackerTestSupport
         (["users", "list"], 1),
         (["label", "list"], 1),
         (["milestone", "list"], 1),
+        (["milestone", "show", "v1"], 1),
+        (["report"], 1),
         (["create", "--title", "Plain"], 1),
         (
             [

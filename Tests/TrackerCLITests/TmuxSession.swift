@@ -121,3 +121,23 @@ struct TmuxSession {
         try await waitFor(text) { $0.contains(text) }
     }
 }
+
+extension TmuxSession {
+    /// Runs the command on a terminal `columns` wide, expects it to succeed, and returns what it
+    /// printed, each line as long as it was written (a line the terminal wrapped is joined again)
+    /// without trailing spaces.
+    func printed(
+        _ tracker: TrackerProcess, _ arguments: [String], columns: Int, rows: Int = 40
+    ) async throws
+        -> [String]
+    {
+        try start(tracker, arguments, columns: columns, rows: rows)
+        let screen = try await waitFor("SESSION-OVER")
+        #expect(screen.contains("exit 0"), "\(screen)")
+        let joined = try joinedScreen()
+        let output = joined[..<(joined.range(of: "exit ")?.lowerBound ?? joined.endIndex)]
+        return output.split(separator: "\n").map {
+            String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
+        }
+    }
+}
