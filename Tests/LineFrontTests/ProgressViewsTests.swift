@@ -1,3 +1,4 @@
+import Interchange
 import TerminalKit
 import Testing
 import TrackerCore
@@ -82,6 +83,13 @@ import TrackerTestSupport
         #expect(terminal.output.contains(#""series":[{"day":"2026-03-09","ideal":2,"open":2},"#))
         #expect(terminal.output.contains(#"{"day":"2026-03-11","ideal":0,"open":null}]"#))
         #expect(terminal.output.contains(#""today":"2026-03-10""#))
+        guard case .object(let members) = BurndownView.json(try burndown(open: [1], dueIn: nil)),
+            case .object(let report) = ActivityReportView.json(ActivityReport(weeks: []))
+        else {
+            Issue.record("not objects")
+            return
+        }
+        #expect(members.keys.sorted() == JSONFieldList.burndown && report.keys.sorted() == JSONFieldList.report)
     }
 
     @Test func theReportDrawsTwoBarsAWeek() throws {
