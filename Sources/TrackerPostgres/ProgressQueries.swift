@@ -7,17 +7,21 @@ enum ProgressQueries {
     /// timeline order (`created_at`, `id`), set three flags (open, kept, inside: the latest event
     /// of each kind wins, found as the largest `n * 2 + value`); where the product changes it
     /// adds ±1 on that day, and a running sum over the days gives the counts. The issues are
-    /// those ever milestoned by this title (`issue_events_milestoned`, 0021) or in it now
-    /// (`issues_milestone`): an issue in it now entered by its last `milestoned` event whatever
-    /// title that names, so a renamed milestone keeps its current issues' history.
+    /// those ever milestoned by this title (`issue_events_milestoned`, 0021, an index-only scan) or
+    /// in it now (`issues_milestone_number`): an issue in it now (`current`) entered by its last
+    /// `milestoned` event whatever title that names, so a renamed milestone keeps its current
+    /// issues' history. At 1,000,000 issues most of the time is reading each member's events
+    /// (`issue_events_issue`, then the rows).
     static let burndown = """
         WITH m AS (
             SELECT number, lower(title) AS title FROM milestones WHERE lower(title) = lower($1)
         ), members AS (
-            SELECT e.issue_number FROM issue_events e JOIN m ON lower(e.milestone_title) = m.title
-             WHERE e.kind = 'milestoned'
-            UNION
-            SELECT i.number FROM issues i JOIN m ON i.milestone_number = m.number
+            SELECT issue_number, bool_or(current) AS current
+              FROM (SELECT e.issue_number, false AS current FROM issue_events e
+                     WHERE e.kind = 'milestoned' AND lower(e.milestone_title) = lower($1)
+                    UNION ALL
+                    SELECT i.number, true FROM issues i WHERE i.milestone_number = (SELECT number FROM m)) AS found
+             GROUP BY issue_number
         ), steps AS (
             SELECT e.issue_number, e.created_at,
                    row_number() OVER (PARTITION BY e.issue_number ORDER BY e.created_at, e.id) AS n,
@@ -25,13 +29,13 @@ enum ProgressQueries {
                    CASE e.kind WHEN 'deleted' THEN 0 WHEN 'restored' THEN 1 END AS keeps,
                    CASE WHEN e.kind = 'demilestoned' THEN 0
                         WHEN e.kind = 'milestoned' THEN
-                            (lower(e.milestone_title) = m.title OR i.milestone_number IS NOT DISTINCT FROM m.number
+                            (lower(e.milestone_title) = m.title OR members.current
                              AND count(*) FILTER (WHERE e.kind IN ('milestoned', 'demilestoned')) OVER (
                                  PARTITION BY e.issue_number ORDER BY e.created_at, e.id
                                  ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) = 0)::int
                    END AS joins
-              FROM members JOIN issue_events e ON e.issue_number = members.issue_number
-              JOIN issues i ON i.number = e.issue_number CROSS JOIN m
+              FROM members JOIN issues i ON i.number = members.issue_number
+              JOIN issue_events e ON e.issue_number = i.number CROSS JOIN m
              WHERE e.kind IN ('created', 'closed', 'reopened', 'deleted', 'restored', 'milestoned', 'demilestoned')
         ), states AS (
             SELECT issue_number, n, (created_at AT TIME ZONE 'UTC')::date AS day,
