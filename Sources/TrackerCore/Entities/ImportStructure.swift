@@ -87,18 +87,39 @@ public struct ImportLinks: Equatable, Sendable {
         where count > IssueStructure.maximumBlockers {
             throw Self.refusal("issue #\(issue) has \(count) blockers, the most is 100")
         }
+        try checkBlockersForCycles()
+    }
+
+    /// A depth-first walk with its own stack (a chain of blockers as long as the file is deep
+    /// must not exhaust the thread's stack): a blocker met again on the current path is a cycle.
+    private func checkBlockersForCycles() throws(TrackerError) {
         var blockers: [Int64: [Int64]] = [:]
         for (issue, blocker) in zip(blocked, blocking) { blockers[issue, default: []].append(blocker) }
+        var onPath = Set<Int64>()
         var done = Set<Int64>()
-        func visit(_ issue: Int64, _ path: [Int64]) throws(TrackerError) {
-            if let start = path.firstIndex(of: issue) {
-                throw Self.refusal(
-                    "a cycle of blockers: \((path[start...] + [issue]).map { "#\($0)" }.joined(separator: " → "))")
+        for start in blocked where !done.contains(start) {
+            var path: [(issue: Int64, next: Int)] = [(start, 0)]
+            onPath.insert(start)
+            while let top = path.last {
+                let out = blockers[top.issue] ?? []
+                guard top.next < out.count else {
+                    onPath.remove(top.issue)
+                    done.insert(top.issue)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let blocker = out[top.next]
+                if onPath.contains(blocker) {
+                    let cycle = path.map(\.issue).drop { $0 != blocker } + [blocker]
+                    throw Self.refusal("a cycle of blockers: \(cycle.map { "#\($0)" }.joined(separator: " → "))")
+                }
+                if !done.contains(blocker) {
+                    onPath.insert(blocker)
+                    path.append((blocker, 0))
+                }
             }
-            guard done.insert(issue).inserted else { return }
-            for blocker in blockers[issue] ?? [] { try visit(blocker, path + [issue]) }
         }
-        for issue in blocked { try visit(issue, []) }
     }
 
     private static func refusal(_ what: String) -> TrackerError {
