@@ -18,7 +18,7 @@ import TrackerTestSupport
         try terminal.type("v 1")
         try await terminal.waitFor("#1>")
         try terminal.type("?")
-        try await terminal.waitFor("the help names the planning keys") { $0.contains("none priority") }
+        try await terminal.waitFor("the help names the planning keys") { $0.contains("s N parent") }
         try terminal.type("p P1")
         try await terminal.waitFor("Priority: P1")
         try terminal.type("d 2030-01-31")

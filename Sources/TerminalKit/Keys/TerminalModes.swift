@@ -23,12 +23,17 @@ public enum TerminalModes {
     /// reads from it would, until `fg` hands it over, rather than take its settings.
     public static func waitForForeground() {
         var disposition = sigaction()
-        while isatty(STDIN_FILENO) == 1, tcgetpgrp(STDIN_FILENO) != getpgrp(),
+        while isatty(STDIN_FILENO) == 1, !ownsTerminal(),
             sigaction(SIGTTIN, nil, &disposition) == 0, disposition.__sigaction_handler.sa_handler == nil
         {
             kill(0, SIGTTIN)
+            // Continued: bash's `fg` may send SIGCONT a moment before it hands over the terminal,
+            // so look again for a while before stopping again (a `bg` never hands it over).
+            for _ in 0..<100 where !ownsTerminal() { usleep(2_000) }
         }
     }
+
+    private static func ownsTerminal() -> Bool { tcgetpgrp(STDIN_FILENO) == getpgrp() }
 
     /// Switches to the mode; false (nothing changed) when standard input is not a terminal.
     public static func enter(_ kind: Kind) -> Bool {
