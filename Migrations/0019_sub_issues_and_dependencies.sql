@@ -320,13 +320,21 @@ BEGIN
 END;
 $$;
 
+-- Whether this transaction's import `p_import` created issue `p_number` (so links may be set on it
+-- without events, as the rest of an imported issue).
+CREATE FUNCTION tracker_created_by_import(p_import bigint, p_number bigint) RETURNS boolean
+LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = p_number AND e.kind = 'created'
+                                             AND e.import_id = p_import AND e.xact = pg_current_xact_id())
+$$;
+
 -- An import's sub-issues, dependencies and duplicates (maintain, the import begun in this
 -- transaction), by the numbers its issues got: parents set and blockers added without events, as
 -- the rest of an imported issue is taken as the file says; the triggers keep the counts. A
 -- duplicate was copied closed as completed (0018's CHECKs need its original): it and its closed
--- event now name the original. Only issues this
--- transaction's import created are linked (the client checked the file's levels, limits and cycles:
--- `ImportLinks`); a cycle a raw call makes fails in the triggers, rolling everything back.
+-- event now name the original. Only issues this transaction's import created are linked (the
+-- client checked the file's levels, limits and cycles: `ImportLinks`); a cycle a raw call makes
+-- fails in the triggers, rolling everything back.
 CREATE FUNCTION tracker_import_structure(
     p_import bigint, p_children bigint[], p_parents bigint[], p_blocked bigint[], p_blocking bigint[],
     p_duplicates bigint[], p_originals bigint[]
@@ -341,19 +349,15 @@ BEGIN
     UPDATE issues i SET parent_number = linked.parent
       FROM unnest(p_children, p_parents) AS linked (child, parent)
      WHERE i.number = linked.child
-       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.child AND e.kind = 'created'
-                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id())
-       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.parent AND e.kind = 'created'
-                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+       AND tracker_created_by_import(p_import, linked.child)
+       AND tracker_created_by_import(p_import, linked.parent);
     INSERT INTO issue_dependencies (blocked_number, blocking_number)
     SELECT linked.blocked, linked.blocking FROM unnest(p_blocked, p_blocking) AS linked (blocked, blocking)
-     WHERE EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.blocked AND e.kind = 'created'
-                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+     WHERE tracker_created_by_import(p_import, linked.blocked);
     UPDATE issues i SET state_reason = 'duplicate', duplicate_of = linked.original
       FROM unnest(p_duplicates, p_originals) AS linked (duplicate, original)
      WHERE i.number = linked.duplicate AND i.state = 'closed'
-       AND EXISTS (SELECT 1 FROM issue_events e WHERE e.issue_number = linked.duplicate AND e.kind = 'created'
-                                                  AND e.import_id = p_import AND e.xact = pg_current_xact_id());
+       AND tracker_created_by_import(p_import, linked.duplicate);
     UPDATE issue_events e SET state_reason = 'duplicate', duplicate_of = linked.original
       FROM unnest(p_duplicates, p_originals) AS linked (duplicate, original)
      WHERE e.issue_number = linked.duplicate AND e.kind = 'closed' AND e.import_id = p_import

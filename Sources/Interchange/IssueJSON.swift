@@ -53,10 +53,9 @@ public enum IssueJSON {
 
     /// GitHub's `subIssuesSummary`.
     static func subIssuesSummary(_ progress: SubIssueProgress) -> JSONValue {
-        let percent = progress.total == 0 ? 0 : progress.done * 100 / progress.total
-        return [
+        [
             "total": .integer(Int64(progress.total)), "completed": .integer(Int64(progress.done)),
-            "percentCompleted": .integer(Int64(percent)),
+            "percentCompleted": .integer(Int64(progress.percentDone)),
         ]
     }
 

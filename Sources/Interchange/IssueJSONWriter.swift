@@ -73,7 +73,7 @@ public struct IssueJSONWriter: Sendable {
         object.key("completed", into: &out)
         JSONBytes.integer(Int64(progress.done), into: &out)
         object.key("percentCompleted", into: &out)
-        JSONBytes.integer(Int64(progress.total == 0 ? 0 : progress.done * 100 / progress.total), into: &out)
+        JSONBytes.integer(Int64(progress.percentDone), into: &out)
         object.key("total", into: &out)
         JSONBytes.integer(Int64(progress.total), into: &out)
         object.close(&out)

@@ -24,10 +24,8 @@ enum IssueChanges {
         _ numbers: [IssueNumber]?, priority: PlanChange<Priority>?, due: PlanChange<Timestamp>?, actor: Login
     ) -> Statement? {
         guard priority != nil || due != nil else { return nil }
-        let target =
-            numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
         return Statement(
-            "SELECT tracker_plan_issues($1, \(target), $3::smallint, $4, $5::date, $6)",
+            "SELECT tracker_plan_issues($1, \(targets(numbers)), $3::smallint, $4, $5::date, $6)",
             [
                 actor.value, numbersArray(numbers ?? []), priority?.value.map { Int64($0.rawValue) }, priority != nil,
                 due?.value.map(DueDate.text), due != nil,
@@ -46,6 +44,12 @@ enum IssueChanges {
                 PostgresTextArray(nullable: planned.map { $0.0.priority.map { String($0.rawValue) } }),
                 PostgresTextArray(nullable: planned.map { $0.0.dueOn.map(DueDate.text) }),
             ])
+    }
+
+    /// The `$2` of a call on `numbers`, or on the issue this transaction just created (nil): the
+    /// counter's row is this transaction's until it ends.
+    static func targets(_ numbers: [IssueNumber]?) -> String {
+        numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
     }
 
     /// The issue the transaction just created: the counter's row is this transaction's until it ends.

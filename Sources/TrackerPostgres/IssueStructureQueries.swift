@@ -8,11 +8,11 @@ enum IssueStructureQueries {
     /// this transaction just created).
     static func setParent(_ numbers: [IssueNumber]?, to parent: IssueNumber?, actor: Login) -> Statement {
         Statement(
-            "SELECT tracker_set_parent($1, \(target(numbers)), $3)",
+            "SELECT tracker_set_parent($1, \(IssueChanges.targets(numbers)), $3)",
             [actor.value, IssueChanges.numbersArray(numbers ?? []), parent?.value])
     }
 
-    /// Migration 0019's `tracker_set_blockers`: each of `add` then each of `remove`.
+    /// Migration 0019's `tracker_set_blockers`: each of `remove`, then each of `add`.
     static func setBlockers(
         _ numbers: [IssueNumber], adding add: [IssueNumber], removing remove: [IssueNumber], actor: Login
     ) -> Statement {
@@ -47,10 +47,6 @@ enum IssueStructureQueries {
                 importID, numbers(links.children), numbers(links.parents), numbers(links.blocked),
                 numbers(links.blocking), numbers(links.duplicates), numbers(links.originals),
             ])
-    }
-
-    private static func target(_ numbers: [IssueNumber]?) -> String {
-        numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
     }
 
     /// The issues around `$1`, not in the trash, one row each: its parent, its children (by

@@ -10,6 +10,9 @@ public struct SubIssueProgress: Equatable, Sendable {
 
     /// "3 of 5 done".
     public var wording: String { "\(done) of \(total) done" }
+
+    /// Done out of all, rounded down (0 with none), as `Milestone.percentDone`.
+    public var percentDone: Int { total == 0 ? 0 : done * 100 / total }
 }
 
 /// Another issue as a line of this one's structure shows it: its number, title and state.
