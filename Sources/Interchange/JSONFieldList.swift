@@ -12,6 +12,7 @@ public struct JSONFieldList: Equatable, Sendable {
     ]
     public static let user = ["login", "name"]
     public static let access = ["level", "login", "role"]
+    public static let projects = ["archived", "default", "key", "name", "remote"]
     public static let change = [
         "actingUser", "actor", "commentId", "createdAt", "currentTitle", "id", "importedBy", "issue", "kind", "label",
         "milestone", "previousTitle", "stateReason", "subject", "title", "undo",

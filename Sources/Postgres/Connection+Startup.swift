@@ -10,7 +10,8 @@ import CLibPQ
 /// settings) keeps that way, and their own `options` (`PGOPTIONS`, the settings) come first.
 extension Connection {
     static func startupOptions(
-        given: [(key: String, value: String)], limits: SessionLimits, searchPath: String?, applicationName: String
+        given: [(key: String, value: String)], limits: SessionLimits, searchPath: String?,
+        variables: [SessionVariable] = [], applicationName: String
     ) -> String? {
         guard !given.contains(where: { $0.key == "application_name" }), getenv("PGAPPNAME") == nil else { return nil }
         let own = given.last { $0.key == "options" }?.value ?? getenv("PGOPTIONS").map { String(cString: $0) } ?? ""
@@ -19,6 +20,7 @@ extension Connection {
             ("statement_timeout", String(limits.statementTimeoutMilliseconds)),
         ]
         if let searchPath { settings.append(("search_path", searchPath)) }
+        settings += variables.map { ($0.name, $0.value) }
         settings.append(("application_name", applicationName))
         let ours = settings.map { name, value in "-c \(name)=\(optionValue(value))" }
         return ([own].filter { !$0.isEmpty } + ours).joined(separator: " ")

@@ -27,10 +27,11 @@ public final class Connection {
     /// `searchPath`, when given, replaces the session's own in every transaction, so no schema a
     /// server's defaults put on it (one other roles can write in) is looked into for names.
     /// `applicationName`, when given, lets the session settings travel in the startup packet
-    /// instead of opening every transaction (see `Connection+Startup`).
+    /// instead of opening every transaction (see `Connection+Startup`). `variables` are the
+    /// client's own settings (`name.part`), sent the same way.
     public init(
         settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
-        applicationName: String? = nil
+        applicationName: String? = nil, variables: [SessionVariable] = []
     ) throws(PostgresError) {
         let given = try settings.map { text throws(PostgresError) in
             text.isEmpty ? [] : try Connection.options(of: text)
@@ -38,7 +39,8 @@ public final class Connection {
         let keys = ["connect_timeout", "dbname", "client_encoding"]
         let values = [String(limits.connectTimeout), settings ?? "", "UTF8"]
         let startup = applicationName.flatMap {
-            Connection.startupOptions(given: given ?? [], limits: limits, searchPath: searchPath, applicationName: $0)
+            Connection.startupOptions(
+                given: given ?? [], limits: limits, searchPath: searchPath, variables: variables, applicationName: $0)
         }
         let connection = Connection.connect(keys: keys, values: values, startup: startup)
         guard let connection else {
@@ -53,17 +55,24 @@ public final class Connection {
         handle = connection
         self.settings = settings
         let applied = applicationName != nil && startup != nil && Connection.reported(connection) == applicationName
-        sessionSettings = applied ? nil : Connection.sessionSettings(limits: limits, searchPath: searchPath)
+        sessionSettings =
+            applied ? nil : Connection.sessionSettings(limits: limits, searchPath: searchPath, variables: variables)
     }
 
-    private static func sessionSettings(limits: SessionLimits, searchPath: String?) -> Statement {
-        let timeout = String(limits.statementTimeoutMilliseconds)
-        let settings = """
+    private static func sessionSettings(
+        limits: SessionLimits, searchPath: String?, variables: [SessionVariable]
+    ) -> Statement {
+        var sql = """
             SELECT pg_catalog.set_config('DateStyle', 'ISO', true), pg_catalog.set_config('TimeZone', 'UTC', true),
                    pg_catalog.set_config('statement_timeout', $1, true)
             """
-        guard let searchPath else { return Statement(settings, [timeout]) }
-        return Statement(settings + ", pg_catalog.set_config('search_path', $2, true)", [timeout, searchPath])
+        var parameters = [String(limits.statementTimeoutMilliseconds)]
+        let named = (searchPath.map { [SessionVariable(name: "search_path", value: $0)] } ?? []) + variables
+        for variable in named {
+            parameters += [variable.name, variable.value]
+            sql += ", pg_catalog.set_config($\(parameters.count - 1), $\(parameters.count), true)"
+        }
+        return Statement(sql, parameters)
     }
 
     public convenience init(settings: String?, connectTimeout: Int) throws(PostgresError) {

@@ -18,14 +18,18 @@ public actor Database {
     /// Carried by each new connection's first flight (e.g. the schema a client needs), costing no
     /// statement of its own; nil for none.
     public nonisolated let proof: StatementProof?
+    /// The client's own settings, in every session (see `Connection.init`).
+    public nonisolated let variables: [SessionVariable]
     private var connection: Connection?
     private var lastUsed = ContinuousClock.now
 
     public init(
         settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
-        unreachableAdvice: String? = nil, proof: StatementProof? = nil, applicationName: String? = nil
+        unreachableAdvice: String? = nil, proof: StatementProof? = nil, applicationName: String? = nil,
+        variables: [SessionVariable] = []
     ) {
         self.applicationName = applicationName
+        self.variables = variables
         self.settings = settings
         self.limits = limits
         self.searchPath = searchPath
@@ -83,7 +87,8 @@ public actor Database {
             self.connection = nil
         }
         let fresh = try Connection(
-            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName)
+            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName,
+            variables: variables)
         fresh.pendingProof = proof
         connection = fresh
         lastUsed = .now

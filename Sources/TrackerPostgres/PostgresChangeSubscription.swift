@@ -33,7 +33,8 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
         try await run(on: subscription.queue) {
             do {
                 let connection = try Connection(
-                    settings: database.settings, limits: database.limits, searchPath: database.searchPath)
+                    settings: database.settings, limits: database.limits, searchPath: database.searchPath,
+                    variables: database.variables)
                 try connection.execute("SET application_name = '\(PostgresChangeFeed.applicationName)'")
                 subscription.connection = connection
             } catch let error as PostgresError {

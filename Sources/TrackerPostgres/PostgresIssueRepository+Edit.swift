@@ -68,18 +68,40 @@ extension PostgresIssueRepository {
 
     public func status(of user: Login, limit: Int) async throws -> IssueStatus {
         try await database.tracked { connection in
-            var sections: [String: IssueStatus.Section] = [:]
-            for row in try connection.query(IssueStatusQuery.sql, [user.value, limit]).rows {
-                let name: String = try row.decode("section")
-                sections[name, default: .init(issues: [], total: 0)].issues.append(
-                    try IssueRowDecoding.issue(from: row))
-                sections[name]?.total = try row.decode("total")
-            }
-            let empty = IssueStatus.Section(issues: [], total: 0)
-            return IssueStatus(
-                assigned: sections["assigned"] ?? empty, mentioned: sections["mentioned"] ?? empty,
-                opened: sections["opened"] ?? empty)
+            try IssueStatusQuery.status(in: try connection.query(IssueStatusQuery.sql, [user.value, limit]))
         }
+    }
+
+    /// The session's project with the list of projects in one flight (one round trip when it is
+    /// the only one); then every other project's in a second, each statement after a
+    /// `set_config` of `tracker.project` local to the flight's transaction, so every status
+    /// statement reads one project's rows through its indexes.
+    public func statusByProject(of user: Login, limit: Int) async throws -> [ProjectStatus] {
+        let (projects, first) = try await database.tracked { connection in
+            let projects = connection.send(
+                "SELECT \(PostgresProjectRepository.columns), id = tracker_project_id() FROM projects ORDER BY key")
+            let status = connection.send(IssueStatusQuery.sql, [user.value, limit])
+            try connection.flush()
+            return (try projects.result(), try status.result())
+        }
+        var current: Project?
+        var others: [Project] = []
+        for row in projects.rows {
+            let project = try PostgresProjectRepository.project(row)
+            if try row.decode(5) { current = project } else { others.append(project) }
+        }
+        let here = ProjectStatus(project: current, status: try IssueStatusQuery.status(in: first))
+        guard !others.isEmpty else { return [ProjectStatus(project: nil, status: here.status)] }
+        let results = try await database.trackedTransaction { connection in
+            let pending = others.map { project in
+                connection.send("SELECT pg_catalog.set_config('tracker.project', $1, true)", [project.key.value])
+                return connection.send(IssueStatusQuery.sql, [user.value, limit])
+            }
+            try connection.flush()
+            return try pending.map { try $0.result() }
+        }
+        return [here]
+            + (try zip(others, results).map { ProjectStatus(project: $0, status: try IssueStatusQuery.status(in: $1)) })
     }
 }
 
@@ -92,6 +114,19 @@ extension PostgresIssueRepository {
 /// read each issue by its number: `OFFSET 0` keeps that lookup a subquery the planner cannot
 /// turn back into a join over all issues.
 enum IssueStatusQuery {
+    static func status(in result: QueryResult) throws -> IssueStatus {
+        var sections: [String: IssueStatus.Section] = [:]
+        for row in result.rows {
+            let name: String = try row.decode("section")
+            sections[name, default: .init(issues: [], total: 0)].issues.append(try IssueRowDecoding.issue(from: row))
+            sections[name]?.total = try row.decode("total")
+        }
+        let empty = IssueStatus.Section(issues: [], total: 0)
+        return IssueStatus(
+            assigned: sections["assigned"] ?? empty, mentioned: sections["mentioned"] ?? empty,
+            opened: sections["opened"] ?? empty)
+    }
+
     static let sql = """
         WITH me AS (SELECT id FROM users WHERE lower(login) = lower($1)),
         assigned AS (

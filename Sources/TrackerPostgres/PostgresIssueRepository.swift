@@ -73,6 +73,7 @@ public struct PostgresIssueRepository: IssueRepository {
             try connection.flush()
             return pending
         }
+        guard try issue.result().first != nil else { throw try await movedOrMissing(number) }
         return try decoded {
             IssueDetails(
                 issue: try IssueRowDecoding.existingIssue(number, in: try issue.result()),
@@ -80,6 +81,21 @@ public struct PostgresIssueRepository: IssueRepository {
                 comments: try comments.result().rows.map(CommentRows.comment),
                 structure: try IssueStructureQueries.structure(in: try structure.result()))
         }
+    }
+}
+
+extension PostgresIssueRepository {
+    /// An issue not in this project: where it was moved (migration 0022's pointer), else missing.
+    func movedOrMissing(_ number: IssueNumber) async throws -> TrackerError {
+        let moved: String? = try await database.tracked { connection in
+            try connection.query("SELECT tracker_moved_to($1)", [number.value]).rows[0].decode(0)
+        }
+        guard let moved, let hash = moved.lastIndex(of: "#") else {
+            return .notFound("issue #\(number.value) does not exist")
+        }
+        return .notFound(
+            "issue #\(number.value) was moved to \(moved): tracker -R \(moved[..<hash]) show "
+                + "\(moved[moved.index(after: hash)...])")
     }
 }
 

@@ -25,6 +25,12 @@ public enum SchemaGuard {
     static let undoRefusedCode = "TS017"
     /// A sub-issue or dependency refused (a cycle, a limit): the message says which.
     static let structureRefusedCode = "TS018"
+    /// Migration 0022: a project that does not exist; one archived; a project change or a move
+    /// refused (the message says why); an issue that was moved (the message says where).
+    static let unknownProjectCode = "TS019"
+    static let archivedProjectCode = "TS020"
+    static let projectRefusedCode = "TS021"
+    static let movedIssueCode = "TS022"
 
     /// Check, in the next flight, that `login` is registered (else `.unknownActingUser`, with
     /// the closest logins) and that this session may act as them: its own user, or anyone when it
@@ -97,7 +103,12 @@ public enum SchemaGuard {
         case missingIssueCode: .notFound("issue #\(error.detail ?? "?") does not exist; nothing was changed")
         case missingCommentCode: .notFound("comment \(error.detail ?? "?") does not exist; nothing was changed")
         case let code? where refusalCodes.contains(code): .accessDenied(error.message)
-        case goneCode, structureRefusedCode: .notFound(error.message)
+        case goneCode, structureRefusedCode, projectRefusedCode, movedIssueCode: .notFound(error.message)
+        case unknownProjectCode:
+            .notFound(
+                "no project '\(error.detail ?? "")': see `tracker project list`, or create it with "
+                    + "`tracker project create \(error.detail ?? "KEY")`")
+        case archivedProjectCode: .accessDenied(error.message)
         case undoRefusedCode: .changedMeanwhile(error.message)
         case unknownRoleCode:
             .notFound(

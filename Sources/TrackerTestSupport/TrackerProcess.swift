@@ -10,6 +10,8 @@ public struct TrackerProcess: Sendable {
     }
 
     public var environment: [String: String]
+    /// The folder it runs in; nil, the test's own.
+    public var folder: String?
 
     /// What the caller's environment may hold that would change what tracker prints.
     static let outputSettings: Set = ["TRACKER_FORCE_TTY", "COLUMNS", "LINES", "TRACKER_PAGER", "PAGER", "LESS"]
@@ -71,8 +73,11 @@ public struct TrackerProcess: Sendable {
     }
 
     public func run(_ arguments: [String], stdinData: Data?) throws -> Outcome {
-        let outcome = try ChildProcess.run(
-            TrackerProcess.binary.path, arguments, environment: environment, stdin: stdinData ?? Data())
+        // coreutils' `env -C` runs it in `folder`: posix_spawn's chdir action is not in Glibc's module.
+        let (program, words) =
+            folder.map { ("/usr/bin/env", ["-C", $0, TrackerProcess.binary.path] + arguments) }
+            ?? (TrackerProcess.binary.path, arguments)
+        let outcome = try ChildProcess.run(program, words, environment: environment, stdin: stdinData ?? Data())
         TrackerProcess.keep(outcome.stdout + outcome.stderr, of: arguments)
         return Outcome(
             status: outcome.status,

@@ -10,7 +10,9 @@ enum CommandWords {
     static let issueNouns: Set<String> = ["issue", "issues"]
 
     /// Options of every command that take the next word as their value.
-    private static let optionsWithValues: Set<String> = ["--database-url", "--as", "--generate-completion-script"]
+    private static let optionsWithValues: Set<String> = [
+        "--database-url", "--as", "-R", "--project", "--generate-completion-script",
+    ]
 
     static func rewrite(_ arguments: [String], root: any ParsableCommand.Type = Tracker.self) throws -> [String] {
         var arguments = arguments

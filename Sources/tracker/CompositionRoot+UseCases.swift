@@ -24,6 +24,7 @@ extension CompositionRoot {
     var addUser: AddUser { AddUser(users: users) }
     var editUser: EditUser { EditUser(users: users) }
     var manageAccess: ManageAccess { ManageAccess(access: PostgresAccessRepository(database: database)) }
+    var manageProjects: ManageProjects { ManageProjects(projects: PostgresProjectRepository(database: database)) }
     var showStatus: ShowStatus { ShowStatus(issues: issues) }
     var showProgress: ShowProgress {
         ShowProgress(progress: PostgresProgressRepository(database: database), milestones: milestones)

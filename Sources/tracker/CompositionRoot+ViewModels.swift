@@ -67,6 +67,11 @@ extension CompositionRoot {
 
     func access() -> AccessViewModel { AccessViewModel(manageAccess: manageAccess) }
 
+    /// `actor`: who moves an issue; nil where none is moved.
+    func projects(actor: Login? = nil) -> ProjectsViewModel {
+        ProjectsViewModel(manageProjects: manageProjects, actor: actor)
+    }
+
     func people() -> PeopleViewModel { PeopleViewModel(listUsers: listUsers, addUser: addUser, editUser: editUser) }
 
     func history() -> HistoryViewModel { HistoryViewModel(showHistory: showHistory) }

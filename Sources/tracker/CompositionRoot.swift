@@ -13,6 +13,8 @@ struct CompositionRoot: Sendable {
     let target: DatabaseTarget
     let environment: [String: String]
     let actingLogin: String?
+    /// The project this command works in, and why.
+    let project: ProjectChoice
     /// The acting user once known, so `@me` and the command ask at most once.
     let identity = KnownIdentity()
     let terminal: StandardTerminal
@@ -33,11 +35,14 @@ struct CompositionRoot: Sendable {
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits = try SessionLimits.from(environment: environment)
         let proof = schema == .none ? nil : SchemaGuard.proof(allowNewer: schema == .read)
+        let project = try ProjectChoice.resolve(
+            flag: options.project, environment: environment, folder: FileManager.default.currentDirectoryPath)
         let root = CompositionRoot(
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
-                unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker"),
-            target: target, environment: environment, actingLogin: options.actingLogin,
+                unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker",
+                variables: project.variables),
+            target: target, environment: environment, actingLogin: options.actingLogin, project: project,
             terminal: await Console.terminal)
         let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
         trace.say("database: \(target.description)")

@@ -35,7 +35,8 @@ struct Tracker: AsyncParsableCommand {
             ReopenCommand.self,
             DeleteIssuesCommand.self, RestoreCommand.self, TrashCommand.self, UndoCommand.self, DiffCommand.self,
             LabelCommand.self, MilestoneCommand.self, ImportCommand.self, ExportCommand.self, UsersCommand.self,
-            WatchCommand.self, AccessCommand.self, MigrateCommand.self, DatabaseCommand.self, ConfigCommand.self,
+            WatchCommand.self, AccessCommand.self, ProjectCommand.self, MoveCommand.self, MigrateCommand.self,
+            DatabaseCommand.self, ConfigCommand.self,
             AliasCommand.self, VersionCommand.self,
         ]
     )

@@ -23,7 +23,7 @@ import TrackerTestSupport
             """
             CREATE FUNCTION refuse_fail() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN IF NEW.title LIKE 'FAIL%' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
-            CREATE TRIGGER refuse_fail BEFORE INSERT ON issues FOR EACH ROW EXECUTE FUNCTION refuse_fail();
+            CREATE TRIGGER refuse_fail BEFORE INSERT ON all_issues FOR EACH ROW EXECUTE FUNCTION refuse_fail();
             """)
         let runs = (1...25).map { index in ["create", "--title", index % 5 == 0 ? "FAIL \(index)" : "Issue \(index)"] }
         let outcomes = try together(tracker, runs)

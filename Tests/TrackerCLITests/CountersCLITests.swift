@@ -25,7 +25,7 @@ import TrackerTestSupport
             """
             CREATE FUNCTION refuse_comments() RETURNS trigger LANGUAGE plpgsql
                 AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
-            CREATE TRIGGER refuse_comments BEFORE INSERT ON issue_comments
+            CREATE TRIGGER refuse_comments BEFORE INSERT ON all_issue_comments
                 FOR EACH STATEMENT EXECUTE FUNCTION refuse_comments();
             """)
         let comment = #"[{"author": {"login": "tester"}, "body": "old", "createdAt": "2026-01-01T00:00:00Z"}]"#
@@ -33,7 +33,7 @@ import TrackerTestSupport
             "[" + Self.record(number: 5, milestone: #"{"number": 2147483647, "title": "v9"}"#, comments: comment) + "]"
         let refused = try tracker.run(["import", "-"], stdin: file)
         #expect(refused.status != 0 && refused.stderr.contains("refused by the test"), "\(refused.stderr)")
-        try Connection(settings: settings).execute("DROP TRIGGER refuse_comments ON issue_comments")
+        try Connection(settings: settings).execute("DROP TRIGGER refuse_comments ON all_issue_comments")
 
         let created = try tracker.run(["milestone", "create", "v1"])
         #expect(created.stdout == "Created milestone 'v1' (#1)\n", "\(created.stderr)")

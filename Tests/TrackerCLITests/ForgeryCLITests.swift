@@ -58,7 +58,7 @@ import TrackerTestSupport
             ("mallory", "SELECT tracker.tracker_create_issue(NULL, 'x', '', NULL, '{}', '{}', '{}')"),
             ("dana", "SELECT tracker.tracker_grant_level('dana', 'admin')"),
             ("dana", "GRANT tracker_\(team.name)_admin TO dana"),
-            ("alice", "ALTER TABLE tracker.issue_events DISABLE TRIGGER issue_events_notify"),
+            ("alice", "ALTER TABLE tracker.all_issue_events DISABLE TRIGGER issue_events_notify"),
         ]
         for forgery in forgeries {
             let outcome = try Self.psql(team, as: forgery.role, forgery.sql)
@@ -98,7 +98,7 @@ import TrackerTestSupport
                 UNION ALL SELECT 'members ' || count(*) FROM pg_auth_members m
                  WHERE m.roleid IN (SELECT oid FROM pg_roles WHERE rolname IN (SELECT role_name FROM tracker.levels))
                 UNION ALL SELECT 'triggers ' || string_agg(tgname || tgenabled::text, ',' ORDER BY tgname)
-                  FROM pg_trigger WHERE tgrelid = 'tracker.issue_events'::regclass
+                  FROM pg_trigger WHERE tgrelid = 'tracker.all_issue_events'::regclass
             ) parts
             """) ?? ""
     }

@@ -91,7 +91,7 @@ import TrackerTestSupport
         for (arguments, said) in [
             (["list", "--user", "bob"], "Did you mean '--as'?"),
             (["list", "--asignee", "bob"], "Did you mean '--assignee'?"),
-            (["list", "-R", "x/y"], "--database-url"), (["show", "1", "--web"], "no web view"),
+            (["list", "-R", "x/y"], "takes a project's key such as web"), (["show", "1", "--web"], "no web view"),
         ] {
             let refused = try tracker.run(arguments)
             #expect(refused.status == 64 && refused.stderr.contains(said), "\(arguments): \(refused.stderr)")

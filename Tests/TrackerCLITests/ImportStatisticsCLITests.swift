@@ -25,16 +25,16 @@ import TrackerTestSupport
 
         let tried = try tracker.run(["import", "--dry-run", seeded.file.path])
         #expect(tried.status == 0, "\(tried.stderr)")
-        #expect(try Self.analyzed("issues", target).count == 0, "a dry run gathers nothing")
+        #expect(try Self.analyzed("all_issues", target).count == 0, "a dry run gathers nothing")
 
         let imported = try tracker.run(["import", "--verbose", seeded.file.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("tracker: gathered the planner's statistics in "), "\(imported.stderr)")
-        for table in ["issues", "issue_assignees", "issue_events", "issue_comments", "users"] {
+        for table in ["all_issues", "all_issue_assignees", "all_issue_events", "all_issue_comments", "users"] {
             let (count, rows) = try Self.analyzed(table, target)
             #expect(count >= 1, "\(table) was analyzed by the import itself, not by autovacuum")
             #expect(rows > 0, "\(table): the planner knows its rows")
         }
-        #expect(try Self.analyzed("issues", target).rows == 600)
+        #expect(try Self.analyzed("all_issues", target).rows == 600)
     }
 }

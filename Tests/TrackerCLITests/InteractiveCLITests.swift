@@ -68,10 +68,10 @@ import TrackerTestSupport
         // The database refuses writes for this role mid-session: the create fails after the list showed.
         try await TestDatabaseEditor(tracker).execute(
             "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$;"
-                + " CREATE TRIGGER refuse BEFORE INSERT ON issues FOR EACH ROW EXECUTE FUNCTION refuse();")
+                + " CREATE TRIGGER refuse BEFORE INSERT ON all_issues FOR EACH ROW EXECUTE FUNCTION refuse();")
         let session = try tracker.run([], stdin: "n\nLost? Never\nbody text\n.\nn\ny\nq\n")
         #expect(session.stdout.contains("Your draft is saved"))
-        try await TestDatabaseEditor(tracker).execute("DROP TRIGGER refuse ON issues")
+        try await TestDatabaseEditor(tracker).execute("DROP TRIGGER refuse ON all_issues")
         tracker.environment["NO_COLOR"] = "1"
         let next = try tracker.run([], stdin: "y\ny\nq\n")
         #expect(next.stdout.contains("was not saved: \"Lost? Never\""))

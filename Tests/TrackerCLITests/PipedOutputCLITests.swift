@@ -76,7 +76,7 @@ import TrackerTestSupport
     @Test func aHostileTitleNeverBreaksARow() async throws {
         let tracker = try await Self.tracker()
         let editor = TestDatabaseEditor(tracker)
-        try await editor.execute("ALTER TABLE issues DROP CONSTRAINT issues_title_no_control")
+        try await editor.execute("ALTER TABLE all_issues DROP CONSTRAINT issues_title_no_control")
         try await editor.execute(
             #"UPDATE issues SET title = E'tab\there\nnext\r\\t \x1b]0;pwned\x07' WHERE number = 1"#)
         let listed = try tracker.run(["list", "--state", "all"])

@@ -37,7 +37,7 @@ import TrackerTestSupport
         try Connection(settings: settings).execute(
             """
             ALTER TABLE users DROP CONSTRAINT IF EXISTS users_name_plain;
-            ALTER TABLE issue_events DROP CONSTRAINT IF EXISTS issue_events_names_plain;
+            ALTER TABLE all_issue_events DROP CONSTRAINT IF EXISTS issue_events_names_plain;
             INSERT INTO users (login, name) VALUES ('mallory', E'Mallory \\x1b]0;pwned\\x07 \\u202eevil');
             INSERT INTO issue_events (issue_number, kind, actor_id, label_name)
                  SELECT 1, 'labeled', id, E'bug\\x1b[2J' FROM users WHERE login = 'mallory';

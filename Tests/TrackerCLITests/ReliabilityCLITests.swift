@@ -64,7 +64,7 @@ import TrackerTestSupport
         try Connection(settings: tracker.environment["DATABASE_URL"]!).execute(
             """
             CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(3); RETURN NEW; END $$;
-            CREATE TRIGGER slow BEFORE INSERT ON issues FOR EACH ROW EXECUTE FUNCTION slow();
+            CREATE TRIGGER slow BEFORE INSERT ON all_issues FOR EACH ROW EXECUTE FUNCTION slow();
             """)
         tracker.environment["TRACKER_STATEMENT_TIMEOUT"] = "0.3"
         let outcome = try tracker.run(["create", "--title", "Too slow"])
@@ -80,7 +80,7 @@ import TrackerTestSupport
         try admin.execute(
             """
             CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(10); RETURN NEW; END $$;
-            CREATE TRIGGER slow AFTER INSERT ON issue_events FOR EACH ROW EXECUTE FUNCTION slow();
+            CREATE TRIGGER slow AFTER INSERT ON all_issue_events FOR EACH ROW EXECUTE FUNCTION slow();
             """)
         let running = try tracker.start(["create", "--title", "Half written?"])
         var terminated = false

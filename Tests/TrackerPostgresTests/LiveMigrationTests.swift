@@ -77,7 +77,7 @@ import TrackerTestSupport
                 "INSERT INTO users (login) VALUES ('alice'); INSERT INTO issues (number, title, author_id) VALUES (1, 'One', 1)"
             )
             try writer.transaction { connection in
-                try connection.copyIn("COPY issue_events (issue_number, kind, actor_id) FROM STDIN") { write in
+                try connection.copyIn("COPY all_issue_events (issue_number, kind, actor_id) FROM STDIN") { write in
                     try write(Data(String(repeating: "1\tcreated\t1\n", count: 5000).utf8))
                 }
             }

@@ -16,7 +16,7 @@ import TrackerTestSupport
         #expect(try await migrator.status().allSatisfy { $0.state == .applied })
         let tables = try await database.withConnection { connection in
             try connection.query(
-                "SELECT count(*) FROM pg_tables WHERE tablename IN ('users', 'issues', 'issue_assignees', 'issue_events')"
+                "SELECT count(*) FROM pg_tables WHERE tablename IN ('users', 'all_issues', 'all_issue_assignees', 'all_issue_events')"
             ).rows[0].decode(0, as: Int.self)
         }
         #expect(tables == 4)

@@ -4,7 +4,8 @@ func rowsRead(from relation: String, in plan: Any) -> Int {
     if let nodes = plan as? [Any] { return nodes.reduce(0) { $0 + rowsRead(from: relation, in: $1) } }
     guard let node = plan as? [String: Any] else { return 0 }
     var rows = 0
-    if node["Relation Name"] as? String == relation {
+    // A project's table is read through its view: the scan is of all_<relation> (migration 0022).
+    if let name = node["Relation Name"] as? String, name == relation || name == "all_" + relation {
         rows += (node["Actual Rows"] as? Int ?? 0) * (node["Actual Loops"] as? Int ?? 0)
     }
     for key in ["Plan", "Plans"] { rows += node[key].map { rowsRead(from: relation, in: $0) } ?? 0 }

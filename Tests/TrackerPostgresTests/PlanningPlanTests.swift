@@ -14,7 +14,11 @@ import TrackerTestSupport
         if let nodes = plan as? [Any] { return nodes.flatMap { scans(of: relation, in: $0) } }
         guard let node = plan as? [String: Any] else { return [] }
         var found: [String] = []
-        if node["Relation Name"] as? String == relation, let type = node["Node Type"] as? String { found.append(type) }
+        if let name = node["Relation Name"] as? String, name == relation || name == "all_" + relation,
+            let type = node["Node Type"] as? String
+        {
+            found.append(type)
+        }
         for key in ["Plan", "Plans"] { found += node[key].map { scans(of: relation, in: $0) } ?? [] }
         return found
     }

@@ -39,7 +39,7 @@ import TrackerTestSupport
             try strings(
                 """
                 SELECT indexname::text FROM pg_indexes
-                 WHERE tablename IN ('issues', 'issue_comments') AND indexdef LIKE '%USING gin%' ORDER BY 1
+                 WHERE tablename IN ('all_issues', 'all_issue_comments') AND indexdef LIKE '%USING gin%' ORDER BY 1
                 """, on: connection)
         }
         #expect(indexes == ["issue_comments_search_words", "issues_search_words"], "the English indexes are gone")

@@ -54,7 +54,7 @@ import TrackerTestSupport
             #expect(try connection.query(query.sql, query.parameters).rows.count == 30, "\(name)")
         }
         // Every change locks through tracker_lock_any_issues: by index, never a scan of all issues.
-        let seqScans = "SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'issues'"
+        let seqScans = "SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'all_issues'"
         try connection.execute("BEGIN")
         let before: Int64 = try connection.query(seqScans).rows[0].decode(0)
         _ = try connection.query("SELECT tracker_lock_any_issues('{42, 4150, 700}')")

@@ -28,20 +28,50 @@ public struct StatusView {
     }
 
     public func render(_ status: IssueStatus, to terminal: any Terminal) {
+        render([ProjectStatus(project: nil, status: status)], to: terminal)
+    }
+
+    /// Every project's status, grouped under its key and name; JSON keeps the session's project's
+    /// sections at the top, as before projects, with `"projects": [{key, name, assigned, …}]` beside
+    /// them when there are several.
+    public func render(_ parts: [ProjectStatus], to terminal: any Terminal) {
+        guard let first = parts.first else { return }
         switch format {
         case .json(let fields):
-            var object: [String: JSONValue] = [:]
-            for part in sections {
-                let section = status[keyPath: part.section]
-                object[part.key] = [
-                    "issues": .array(section.issues.map { IssueJSON.object($0, fields: fields) }),
-                    "totalCount": .integer(Int64(section.total)),
-                ]
+            var object = json(first.status, fields: fields)
+            if parts.count > 1 {
+                object["projects"] = .array(
+                    parts.map { part in
+                        var entry = json(part.status, fields: fields)
+                        entry["key"] = JSONValue(part.project?.key.value)
+                        entry["name"] = JSONValue(part.project?.name)
+                        return .object(entry)
+                    })
             }
             ProgramOutput.writeJSON(.object(object), to: terminal)
         case .table:
-            terminal.write(text(status, width: terminal.width))
+            guard parts.count > 1 else { return terminal.write(text(first.status, width: terminal.width)) }
+            let width = terminal.width.map { $0 - 2 }
+            let groups = parts.map { part in
+                let heading = part.project.map { VisibleText.line("\($0.key) (\($0.name))") } ?? ""
+                let body = text(part.status, width: width).split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropLast().map { $0.isEmpty ? "" : "  " + $0 }
+                return ([heading] + body).joined(separator: "\n") + "\n"
+            }
+            terminal.write(groups.joined(separator: "\n"))
         }
+    }
+
+    private func json(_ status: IssueStatus, fields: [IssueField]) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for part in sections {
+            let section = status[keyPath: part.section]
+            object[part.key] = [
+                "issues": .array(section.issues.map { IssueJSON.object($0, fields: fields) }),
+                "totalCount": .integer(Int64(section.total)),
+            ]
+        }
+        return object
     }
 
     private func text(_ status: IssueStatus, width: Int?) -> String {

@@ -23,3 +23,15 @@ public struct IssueStatus: Equatable, Sendable {
         self.opened = opened
     }
 }
+
+/// One project's part of `tracker status`, which covers every project.
+public struct ProjectStatus: Equatable, Sendable {
+    /// nil for a tracker with one project (as before projects), where nothing is grouped.
+    public var project: Project?
+    public var status: IssueStatus
+
+    public init(project: Project?, status: IssueStatus) {
+        self.project = project
+        self.status = status
+    }
+}

@@ -50,6 +50,8 @@ public protocol IssueRepository: Sendable {
     func edit(_ numbers: [IssueNumber], _ edit: IssueEdit, read: ReadVersion?, actor: Login) async throws -> [Issue]
     /// The user's open issues: assigned to them, mentioning them, opened by them (see `IssueStatus`).
     func status(of user: Login, limit: Int) async throws -> IssueStatus
+    /// `status` in every project, the session's first; one part alone when there is one project.
+    func statusByProject(of user: Login, limit: Int) async throws -> [ProjectStatus]
     /// Closes every issue as one all-or-nothing change (a missing issue changes none of them); an
     /// issue already closed is `.unchanged`. The changes come in the order of `numbers`.
     func close(_ numbers: [IssueNumber], reason: StateReason, actor: Login) async throws -> [StateChange]
@@ -80,5 +82,11 @@ extension IssueRepository {
 
     public func reopen(_ number: IssueNumber, actor: Login) async throws -> StateChange {
         try await reopen([number], actor: actor)[0]
+    }
+}
+
+extension IssueRepository {
+    public func statusByProject(of user: Login, limit: Int) async throws -> [ProjectStatus] {
+        [ProjectStatus(project: nil, status: try await status(of: user, limit: limit))]
     }
 }

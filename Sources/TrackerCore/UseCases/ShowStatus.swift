@@ -12,4 +12,12 @@ public struct ShowStatus: Sendable {
         }
         return try await issues.status(of: user, limit: limit)
     }
+
+    /// Every project's, the session's first.
+    public func byProject(of user: Login, limit: Int = IssueStatus.defaultLimit) async throws -> [ProjectStatus] {
+        guard limit >= 1 else {
+            throw TrackerError.invalidInput(field: "limit", rule: "'\(limit)' must be 1 or more")
+        }
+        return try await issues.statusByProject(of: user, limit: limit)
+    }
 }

@@ -7,10 +7,13 @@ public final class StatusViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
         /// At most `limit` issues in each section.
         case appear(limit: Int)
+        /// Every project's, grouped.
+        case everyProject(limit: Int)
     }
 
     public struct Output: Equatable, ViewOutput {
         public var status: IssueStatus?
+        public var projects: [ProjectStatus] = []
         public var failure: TrackerError?
     }
 
@@ -30,6 +33,13 @@ public final class StatusViewModel: ViewModel {
         case .appear(let limit):
             do {
                 output.status = try await showStatus(of: actor, limit: limit)
+            } catch {
+                output.failure = TrackerError(wrapping: error)
+            }
+        case .everyProject(let limit):
+            do {
+                output.projects = try await showStatus.byProject(of: actor, limit: limit)
+                output.status = output.projects.first?.status
             } catch {
                 output.failure = TrackerError(wrapping: error)
             }

@@ -7,7 +7,7 @@ import TrackerUI
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Your open issues: assigned to you, mentioning you, opened by you.",
+        abstract: "Your open issues in every project: assigned to you, mentioning you, opened by you.",
         discussion: """
             Most recently updated first, a few of each with how many there are. --json prints \
             {"assigned": {"issues": […], "totalCount": N}, "mentioned": …, "opened": …}; \
@@ -37,11 +37,11 @@ struct StatusCommand: AsyncParsableCommand {
     @MainActor
     private func show(format: OutputFormat, transform: JSONTransform?, on root: CompositionRoot) async throws {
         let me = try await root.actingUser().login
-        guard let status = try await drive(root.status(of: me), inputs: [.appear(limit: limit)]).status else { return }
+        let parts = try await drive(root.status(of: me), inputs: [.everyProject(limit: limit)]).projects
         try await root.render(
             format == .table ? .whenLongerThanTheScreen : .never, noPager: global.noPager, transform: transform
         ) {
-            StatusView(format: format).render(status, to: $0)
+            StatusView(format: format).render(parts, to: $0)
         }
     }
 }

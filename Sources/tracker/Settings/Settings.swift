@@ -26,8 +26,9 @@ struct Settings: Sendable {
         Key(name: "editor", help: "the editor for titles, bodies and comments", defaultText: "editor, nano or vi"),
         Key(name: "pager", help: "the pager for show, list and status", defaultText: "less -FRX"),
         Key(
-            name: "project", help: "the default project (reserved: projects use it when they come)",
-            defaultText: "none"),
+            name: "project",
+            help: "your project when no -R, TRACKER_PROJECT, .tracker file or git origin chooses one",
+            defaultText: "the tracker's default project"),
     ]
 
     let file: URL

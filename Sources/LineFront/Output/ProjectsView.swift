@@ -1,0 +1,86 @@
+import Interchange
+import TerminalKit
+import TrackerCore
+import TrackerUI
+
+/// `tracker project …` and `tracker move`: a change in one line; `list`, a project per line (key,
+/// name, remote, default or archived), for a program tab-separated, or a JSON array of
+/// `{key, name, remote, default, archived}`.
+@MainActor
+public struct ProjectsView {
+    public let json: Bool
+    public let fields: JSONFieldList?
+
+    public init(json: Bool = false, fields: JSONFieldList? = nil) {
+        self.json = json
+        self.fields = fields
+    }
+
+    nonisolated public static func describe(_ change: ProjectsViewModel.Change) -> String {
+        switch change {
+        case .created(let project):
+            let remote = project.remote.map { ", chosen in clones of \($0)" } ?? ""
+            return VisibleText.line("Created project \(project.key) (\(project.name))\(remote)")
+        case .edited(let key, let edit):
+            switch edit.archived {
+            case true?: return VisibleText.line("Archived project \(key): its issues are read-only")
+            case false?: return VisibleText.line("Unarchived project \(key)")
+            case nil: return VisibleText.line("Edited project \(key)")
+            }
+        case .moved(let moved):
+            return VisibleText.line(
+                "Moved issue \(moved.from) to \(moved.project)#\(moved.number.value) "
+                    + "(the old number points there)")
+        }
+    }
+
+    /// `tracker project`: the project in effect, and why.
+    nonisolated public static func describe(current project: Project, chosen reason: ProjectChoiceReason) -> String {
+        let why: String
+        switch reason {
+        case .flag: why = "named by -R/--project"
+        case .environment: why = "named by TRACKER_PROJECT"
+        case .file(let path): why = "named by \(path)"
+        case .settings(let path): why = "named by project in \(path)"
+        case .remote(let remote, let config):
+            let matched = project.remote.flatMap { try? GitRemote($0) }?.repository == remote.repository
+            why =
+                matched
+                ? "its remote is this clone's origin (\(remote.url))"
+                : "the tracker's default project (no project has this clone's origin, \(remote.url), from \(config))"
+        case .defaultProject: why = "the tracker's default project"
+        }
+        let archived = project.isArchived ? " (archived)" : ""
+        return VisibleText.line("\(project.key) (\(project.name))\(archived): \(why)")
+    }
+
+    nonisolated public static func mark(_ project: Project) -> String {
+        [project.isDefault ? "default" : nil, project.isArchived ? "archived" : nil].compactMap { $0 }
+            .joined(separator: ", ")
+    }
+
+    public func render(_ projects: [Project], to terminal: any Terminal) {
+        if json {
+            let objects = projects.map { project in
+                JSONValue.object([
+                    "key": JSONValue(project.key.value), "name": JSONValue(project.name),
+                    "remote": JSONValue(project.remote), "default": .bool(project.isDefault),
+                    "archived": .bool(project.isArchived),
+                ])
+            }
+            ProgramOutput.writeJSON(JSONFieldList.apply(fields, to: .array(objects)), to: terminal)
+            return
+        }
+        let rows = projects.map { [$0.key.value, $0.name, $0.remote ?? "", ProjectsView.mark($0)] }
+        if ProgramOutput.isForProgram(terminal) { return ProgramOutput.writeRows(rows, to: terminal) }
+        let width = (projects.map { $0.key.value.count }.max() ?? 0) + 2
+        for project in projects {
+            let key = project.key.value + String(repeating: " ", count: width - project.key.value.count)
+            let details = [
+                project.remote, ProjectsView.mark(project).isEmpty ? nil : "(\(ProjectsView.mark(project)))",
+            ]
+            .compactMap { $0 }.joined(separator: "  ")
+            terminal.writeLine(VisibleText.line(key + project.name + (details.isEmpty ? "" : "  " + details)))
+        }
+    }
+}

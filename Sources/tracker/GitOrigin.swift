@@ -1,0 +1,64 @@
+import TrackerCore
+
+/// The `origin` remote of the git clone a folder is in, read from its config file as git keeps it
+/// (`.git/config`, or a worktree's common folder), without running git: a command pays a file
+/// read, not a process. `url.*.insteadOf` rewrites are not applied.
+enum GitOrigin {
+    static func find(from folder: URL) -> (remote: GitRemote, config: String)? {
+        guard let dotGit = nearestDotGit(from: folder), let config = configFile(of: dotGit),
+            let text = try? String(contentsOfFile: config, encoding: .utf8),
+            let url = originURL(inConfig: text), let remote = try? GitRemote(url)
+        else { return nil }
+        return (remote, config)
+    }
+
+    /// `url` of `[remote "origin"]` in a git config file's text.
+    static func originURL(inConfig text: String) -> String? {
+        var inOrigin = false
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmed
+            if line.hasPrefix("[") {
+                inOrigin = line.replacing(" ", with: "").lowercased() == "[remote\"origin\"]"
+                continue
+            }
+            guard inOrigin, let equals = line.firstIndex(of: "=") else { continue }
+            let name = line[..<equals].trimmed.lowercased()
+            guard name == "url" else { continue }
+            var value = line[line.index(after: equals)...].trimmed
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        return nil
+    }
+
+    private static func nearestDotGit(from folder: URL) -> URL? {
+        var current = folder.standardizedFileURL
+        while true {
+            let candidate = current.appending(path: ".git")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// `.git/config`; for a worktree (`.git` a file saying `gitdir: …`), its common folder's.
+    private static func configFile(of dotGit: URL) -> String? {
+        let inFolder = dotGit.appending(path: "config").path
+        if FileManager.default.fileExists(atPath: inFolder) { return inFolder }
+        guard let text = try? String(contentsOfFile: dotGit.path, encoding: .utf8),
+            let line = text.split(whereSeparator: \.isNewline).first, line.hasPrefix("gitdir:")
+        else { return nil }
+        let path = line.dropFirst("gitdir:".count).trimmed
+        let gitDir =
+            path.hasPrefix("/") ? URL(filePath: path) : dotGit.deletingLastPathComponent().appending(path: path)
+        if let common = try? String(contentsOfFile: gitDir.appending(path: "commondir").path, encoding: .utf8) {
+            let commonPath = common.trimmed
+            let commonDir = commonPath.hasPrefix("/") ? URL(filePath: commonPath) : gitDir.appending(path: commonPath)
+            return commonDir.appending(path: "config").standardizedFileURL.path
+        }
+        return gitDir.appending(path: "config").path
+    }
+}

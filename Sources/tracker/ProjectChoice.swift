@@ -1,0 +1,54 @@
+import Postgres
+import SettingsFile
+import TrackerCore
+
+/// Which project a command works in, and why, chosen as gh chooses a repository: `-R/--project`,
+/// else `TRACKER_PROJECT`, else the `project` of the nearest `.tracker` file (this folder or a
+/// parent), else the project whose remote is this clone's `origin` (found from any subfolder),
+/// else the person's own `project` setting (config file), else the tracker's default project. The choice travels as session settings
+/// (`tracker.project`, `tracker.remote`) that migration 0022's `tracker_project_id()` reads inside
+/// every statement, so choosing costs no statement of its own; an unknown key is refused there.
+struct ProjectChoice: Sendable, Equatable {
+    let key: ProjectKey?
+    let reason: ProjectChoiceReason
+
+    static func resolve(flag: String?, environment: [String: String], folder: String) throws -> ProjectChoice {
+        if let flag { return ProjectChoice(key: try ProjectKey(flag), reason: .flag) }
+        if let named = environment["TRACKER_PROJECT"], !named.isEmpty {
+            return ProjectChoice(key: try ProjectKey(named), reason: .environment)
+        }
+        let here = URL(filePath: folder, directoryHint: .isDirectory)
+        if let file = SettingsFile.nearest(".tracker", from: here) {
+            let document: SettingsDocument?
+            do {
+                document = try SettingsFile.read(file)
+            } catch {
+                throw TrackerError.invalidInput(field: "project file", rule: error.description)
+            }
+            if let key = document?.values["project"] {
+                do {
+                    return ProjectChoice(key: try ProjectKey(key), reason: .file(file.path))
+                } catch {
+                    throw TrackerError.invalidInput(
+                        field: "project in \(file.path)", rule: "'\(key)' is not a project key such as \"web\"")
+                }
+            }
+        }
+        if let origin = GitOrigin.find(from: here) {
+            return ProjectChoice(key: nil, reason: .remote(origin.remote, config: origin.config))
+        }
+        if let own = Settings.shared.value("project") {
+            return ProjectChoice(key: try ProjectKey(own), reason: .settings(Settings.shared.file.path))
+        }
+        return ProjectChoice(key: nil, reason: .defaultProject)
+    }
+
+    /// What the session is told: the key, or the remote to look for (else nothing: the default).
+    var variables: [SessionVariable] {
+        if let key { return [SessionVariable(name: "tracker.project", value: key.value)] }
+        if case .remote(let remote, _) = reason {
+            return [SessionVariable(name: "tracker.remote", value: remote.repository)]
+        }
+        return []
+    }
+}
