@@ -72,6 +72,19 @@ END;
 $$;
 
 -- 2. Every project's table: renamed, project_id in front of every key and index, and a view.
+--    A GIN index takes project_id only with btree_gin (a trusted extension in PostgreSQL's
+--    contrib): where the migrating role may create it, search reads only its project's entries;
+--    elsewhere the search indexes stay on the words alone and the project is a filter on the rows.
+DO $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'btree_gin') THEN
+        CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA tracker;
+    END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+    NULL;
+END;
+$$;
+
 DO $$
 DECLARE
     scoped text[] := ARRAY['issues', 'issue_assignees', 'issue_labels', 'issue_events', 'issue_comments',
@@ -122,14 +135,12 @@ BEGIN
         EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I %s', 'all_' || v_item.table_name, v_item.name, v_definition);
     END LOOP;
     FOR v_item IN SELECT * FROM projects_indexes LOOP
-        -- GIN takes no bigint without btree_gin: search indexes stay on the words alone.
-        CONTINUE WHEN v_item.definition ~ ' USING gin ';
-        v_definition := regexp_replace(v_item.definition, ' ON tracker\.(\w+) USING btree \(',
-                                       ' ON tracker.all_\1 USING btree (project_id, ');
-        EXECUTE v_definition;
-    END LOOP;
-    FOR v_item IN SELECT * FROM projects_indexes WHERE definition ~ ' USING gin ' LOOP
-        EXECUTE regexp_replace(v_item.definition, ' ON tracker\.(\w+) ', ' ON tracker.all_\1 ');
+        IF v_item.definition ~ ' USING gin ' AND NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') THEN
+            EXECUTE regexp_replace(v_item.definition, ' ON tracker\.(\w+) ', ' ON tracker.all_\1 ');
+        ELSE
+            EXECUTE regexp_replace(v_item.definition, ' ON tracker\.(\w+) USING (btree|gin) \(',
+                                   ' ON tracker.all_\1 USING \2 (project_id, ');
+        END IF;
     END LOOP;
     FOR v_item IN SELECT * FROM projects_keys WHERE kind = 'f' LOOP
         IF v_item.target = ANY (scoped) THEN
