@@ -90,12 +90,8 @@ extension PostgresIssueRepository {
         let moved: String? = try await database.tracked { connection in
             try connection.query("SELECT tracker_moved_to($1)", [number.value]).rows[0].decode(0)
         }
-        guard let moved, let hash = moved.lastIndex(of: "#") else {
-            return .notFound("issue #\(number.value) does not exist")
-        }
-        return .notFound(
-            "issue #\(number.value) was moved to \(moved): tracker -R \(moved[..<hash]) show "
-                + "\(moved[moved.index(after: hash)...])")
+        guard let moved else { return .notFound("issue #\(number.value) does not exist") }
+        return .notFound("issue #\(number.value) was moved to \(moved): tracker show \(moved)")
     }
 }
 

@@ -13,7 +13,15 @@ struct ProjectChoice: Sendable, Equatable {
     let reason: ProjectChoiceReason
 
     static func resolve(flag: String?, environment: [String: String], folder: String) throws -> ProjectChoice {
-        if let flag { return ProjectChoice(key: try ProjectKey(flag), reason: .flag) }
+        if let flag {
+            let key = try ProjectKey(flag)
+            if let named = IssueReference.project, named != key {
+                throw TrackerError.invalidInput(
+                    field: "project", rule: "-R names \(key) but an issue named is in \(named): give one project")
+            }
+            return ProjectChoice(key: key, reason: .flag)
+        }
+        if let named = IssueReference.project { return ProjectChoice(key: named, reason: .issueReference) }
         if let named = environment["TRACKER_PROJECT"], !named.isEmpty {
             return ProjectChoice(key: try ProjectKey(named), reason: .environment)
         }

@@ -39,6 +39,7 @@ public struct ProjectsView {
         let why: String
         switch reason {
         case .flag: why = "named by -R/--project"
+        case .issueReference: why = "named by the issue's reference"
         case .environment: why = "named by TRACKER_PROJECT"
         case .file(let path): why = "named by \(path)"
         case .settings(let path): why = "named by project in \(path)"

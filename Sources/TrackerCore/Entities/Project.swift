@@ -102,6 +102,8 @@ public struct MovedIssue: Equatable, Sendable {
 /// Why a command works in the project it does (`tracker project` says it).
 public enum ProjectChoiceReason: Equatable, Sendable {
     case flag
+    /// An issue named as `web#12` or `WEB-12`.
+    case issueReference
     case environment
     /// A `.tracker` file's `project`.
     case file(String)

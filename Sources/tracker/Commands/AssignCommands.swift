@@ -50,11 +50,11 @@ struct UnassignCommand: AsyncParsableCommand {
 /// Splits `12 13 #14 alice @me` into issue numbers and the words after them.
 enum IssueArguments {
     static func split(_ words: [String]) throws -> (numbers: [IssueNumber], rest: [String]) {
-        let numberWords = words.prefix { $0.first.map { $0.isNumber || $0 == "#" || $0 == "-" } ?? false }
+        let numberWords = words.prefix(while: IssueReference.isReference)
         guard !numberWords.isEmpty else {
             throw TrackerError.invalidInput(field: "issue number", rule: "start with the issue numbers, e.g. 12 13")
         }
-        let numbers = try numberWords.map { try IssueNumber(parsing: $0) }
+        let numbers = try numberWords.map { try IssueReference.number($0) }
         return (numbers, Array(words.dropFirst(numberWords.count)))
     }
 
@@ -63,7 +63,7 @@ enum IssueArguments {
         guard !words.isEmpty else {
             throw TrackerError.invalidInput(field: "issue number", rule: "name the issues to \(verb), e.g. 12 13")
         }
-        return try words.map { try IssueNumber(parsing: $0) }
+        return try words.map { try IssueReference.number($0) }
     }
 }
 

@@ -103,7 +103,7 @@ struct AddCommentCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let number = try IssueReference.number(number)
         let fields = try text.fields()
         let environment = ProcessInfo.processInfo.environment
         let drafts = FileDraftRepository(environment: environment)

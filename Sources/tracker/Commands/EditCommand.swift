@@ -114,7 +114,7 @@ struct EditCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let numbers = try numbers.map { try IssueNumber(parsing: $0) }
+        let numbers = try numbers.map { try IssueReference.number($0) }
         let format = try OutputFormat(json: output.json, fields: output.jsonFields)
         let environment = ProcessInfo.processInfo.environment
         let transform = try output.transform(environment: environment)

@@ -19,7 +19,7 @@ struct DiffCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let number = try IssueReference.number(number)
         let version = try version.map(Self.version)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(number, version, on: root)

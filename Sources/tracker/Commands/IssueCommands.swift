@@ -37,7 +37,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let number = try IssueReference.number(number)
         let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
         if history {
             let fields = try output.fields(available: JSONFieldList.version)
@@ -124,7 +124,7 @@ struct CloseCommand: AsyncParsableCommand {
             throw TrackerError.invalidInput(
                 field: "--reason", rule: "--duplicate-of closes as duplicate; leave out --reason \(self.reason)")
         }
-        let original = try IssueNumber(parsing: duplicateOf)
+        let original = try IssueReference.number(duplicateOf)
         guard original != numbers[0] else {
             throw TrackerError.invalidInput(
                 field: "--duplicate-of", rule: "an issue cannot be a duplicate of itself; name another issue")

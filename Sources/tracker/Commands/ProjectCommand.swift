@@ -178,7 +178,7 @@ struct MoveCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let number = try IssueNumber(parsing: number)
+        let number = try IssueReference.number(number)
         let root = try await CompositionRoot.open(global)
         try await move(number, on: root)
     }

@@ -38,7 +38,7 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let issue = try self.issue.map { try IssueNumber(parsing: $0) }
+        let issue = try self.issue.map { try IssueReference.number($0) }
         let start = try since.map(WatchCommand.start) ?? .now
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
