@@ -38,6 +38,18 @@ public struct PostgresAccessRepository: AccessRepository {
         }
     }
 
+    public func grantInProject(_ level: ProjectLevel, to who: String) async throws {
+        _ = try await database.trackedTransaction { connection in
+            try connection.query("SELECT tracker_grant_project_level($1, $2)", [who, level.rawValue])
+        }
+    }
+
+    public func revokeInProject(from who: String) async throws {
+        _ = try await database.trackedTransaction { connection in
+            try connection.query("SELECT tracker_revoke_project_level($1)", [who])
+        }
+    }
+
     public func revoke(from who: String) async throws {
         _ = try await database.trackedTransaction { connection in
             try connection.query("SELECT tracker_revoke_level($1)", [who])

@@ -36,7 +36,10 @@ public struct PostgresProjectRepository: ProjectRepository {
 
     public func edit(_ key: ProjectKey, _ edit: ProjectEdit) async throws {
         _ = try await database.trackedTransaction { connection in
-            try connection.query(
+            if let level = edit.defaultLevel {
+                try connection.query("SELECT tracker_set_project_default_level($1, $2)", [key.value, level?.rawValue])
+            }
+            return try connection.query(
                 "SELECT tracker_edit_project($1, $2, $3, $4, $5, $6, $7, $8)",
                 [
                     key.value, edit.key?.value, edit.name, edit.remote?.url, edit.remote?.repository,

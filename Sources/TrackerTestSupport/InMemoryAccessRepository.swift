@@ -25,6 +25,16 @@ public actor InMemoryAccessRepository: AccessRepository {
         granted[who] = nil
     }
 
+    /// One tracker, one project: a project's level is the tracker's here.
+    public func grantInProject(_ level: ProjectLevel, to who: String) async throws {
+        try requireAdmin()
+        granted[who] = AccessLevel(rawValue: level.rawValue)
+    }
+
+    public func revokeInProject(from who: String) async throws {
+        try requireAdmin()
+    }
+
     private func requireAdmin() throws {
         guard own == .admin else {
             throw TrackerError.accessDenied(

@@ -22,6 +22,8 @@ public struct AccessView {
         switch change {
         case .granted(let level, let who): VisibleText.line("\(who) has \(level.rawValue) on this tracker")
         case .revoked(let who): VisibleText.line("\(who) has no access to this tracker")
+        case .grantedInProject(let level, let who): VisibleText.line("\(who) has \(level.rawValue) on this project")
+        case .revokedInProject(let who): VisibleText.line("\(who) has their tracker-wide level on this project")
         }
     }
 

@@ -68,6 +68,9 @@ public struct ProjectEdit: Equatable, Sendable {
     /// true archives, false unarchives.
     public var archived: Bool?
     public var makesDefault = false
+    /// The level everyone holding one on the tracker has here; `.some(nil)` goes back to the
+    /// tracker's own.
+    public var defaultLevel: ProjectLevel??
 
     public init(
         key: ProjectKey? = nil, name: String? = nil, remote: GitRemote? = nil, clearsRemote: Bool = false,
@@ -83,6 +86,7 @@ public struct ProjectEdit: Equatable, Sendable {
 
     public var isEmpty: Bool {
         key == nil && name == nil && remote == nil && !clearsRemote && archived == nil && !makesDefault
+            && defaultLevel == nil
     }
 }
 

@@ -10,6 +10,20 @@ public protocol AccessRepository: Sendable {
     func grant(_ level: AccessLevel, to who: String) async throws
     /// Takes every level away from `who` (a login, or a role).
     func revoke(from who: String) async throws
+    /// Gives `who` exactly `level` in the session's project (`none` shuts them out of it).
+    func grantInProject(_ level: ProjectLevel, to who: String) async throws
+    /// Takes `who`'s level in the session's project away: the tracker's applies again.
+    func revokeInProject(from who: String) async throws
+}
+
+/// A level in one project: GitHub's first four, or none; admin stays the tracker's.
+public enum ProjectLevel: String, CaseIterable, Equatable, Sendable {
+    case none, read, triage, write, maintain
+
+    public init(choosing text: String) throws(TrackerError) {
+        let name = try Choice.named(text, field: "project level", among: ProjectLevel.allCases.map(\.rawValue))
+        self = ProjectLevel(rawValue: name) ?? .none
+    }
 }
 
 /// The session's own access: its name in refusals (its user's login, else its role) and its level

@@ -14,6 +14,14 @@ public struct ManageAccess: Sendable {
         try await access.revoke(from: try ManageAccess.who(who))
     }
 
+    public func grantInProject(_ level: String, to who: String) async throws {
+        try await access.grantInProject(try ProjectLevel(choosing: level), to: try ManageAccess.who(who))
+    }
+
+    public func revokeInProject(from who: String) async throws {
+        try await access.revokeInProject(from: try ManageAccess.who(who))
+    }
+
     public func list() async throws -> [AccessEntry] {
         try await access.list()
     }

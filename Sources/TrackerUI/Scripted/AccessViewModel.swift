@@ -7,6 +7,9 @@ public final class AccessViewModel: ViewModel {
         /// Give `who` (a login linked to a role, or a role) exactly the level typed.
         case grant(level: String, to: String)
         case revoke(from: String)
+        /// The same in the session's project only.
+        case grantInProject(level: String, to: String)
+        case revokeInProject(from: String)
         case list
     }
 
@@ -14,6 +17,8 @@ public final class AccessViewModel: ViewModel {
     public enum Change: Equatable, Sendable {
         case granted(AccessLevel, to: String)
         case revoked(from: String)
+        case grantedInProject(ProjectLevel, to: String)
+        case revokedInProject(from: String)
     }
 
     public struct Output: Equatable, ViewOutput {
@@ -42,6 +47,12 @@ public final class AccessViewModel: ViewModel {
             case .revoke(let who):
                 try await manageAccess.revoke(from: who)
                 output.change = .revoked(from: who)
+            case .grantInProject(let level, let who):
+                try await manageAccess.grantInProject(level, to: who)
+                output.change = .grantedInProject(try ProjectLevel(choosing: level), to: who)
+            case .revokeInProject(let who):
+                try await manageAccess.revokeInProject(from: who)
+                output.change = .revokedInProject(from: who)
             case .list:
                 output.entries = try await manageAccess.list()
             }

@@ -13,7 +13,8 @@ struct AccessCommand: AsyncParsableCommand {
             Levels are PostgreSQL roles, checked by the database: read (list, show, status, watch, export), \\
             triage (labels, milestones and assignees on issues, close, reopen), write (create, comment, edit \\
             your own issues and comments), maintain (anyone's issues and comments, labels, milestones, import), \\
-            admin (users, levels, --as). Each holds everything below it.
+            admin (users, levels, --as). Each holds everything below it. With -R KEY, grant and revoke \\
+            a level in that project only (none, read, triage, write or maintain; none shuts them out).
             """,
         subcommands: [Grant.self, Revoke.self, List.self]
     )
@@ -31,7 +32,9 @@ struct AccessCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await AccessCommand.change(.grant(level: level, to: who), on: try await CompositionRoot.open(global))
+            let input: AccessViewModel.Input =
+                global.project == nil ? .grant(level: level, to: who) : .grantInProject(level: level, to: who)
+            try await AccessCommand.change(input, on: try await CompositionRoot.open(global))
         }
     }
 
@@ -45,7 +48,8 @@ struct AccessCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            try await AccessCommand.change(.revoke(from: who), on: try await CompositionRoot.open(global))
+            let input: AccessViewModel.Input = global.project == nil ? .revoke(from: who) : .revokeInProject(from: who)
+            try await AccessCommand.change(input, on: try await CompositionRoot.open(global))
         }
     }
 

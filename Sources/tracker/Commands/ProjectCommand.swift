@@ -110,12 +110,21 @@ struct ProjectCommand: AsyncParsableCommand {
         @Flag(help: "Make it the tracker's default project.")
         var makeDefault = false
 
+        @Option(
+            help: ArgumentHelp(
+                "The level everyone with a level on the tracker has here (none makes it private); tracker: theirs.",
+                valueName: "none|read|triage|write|maintain|tracker"))
+        var defaultLevel: String?
+
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let edit = ProjectEdit(
+            var edit = ProjectEdit(
                 key: try newKey.map { try ProjectKey($0) }, name: try name.map { try Project.checkedName($0) },
                 remote: try remote.map { try GitRemote($0) }, clearsRemote: noRemote, makesDefault: makeDefault)
+            if let defaultLevel {
+                edit.defaultLevel = .some(defaultLevel == "tracker" ? nil : try ProjectLevel(choosing: defaultLevel))
+            }
             try await ProjectCommand.change(.edit(key: key, edit), on: try await CompositionRoot.open(global))
         }
     }

@@ -1,0 +1,200 @@
+-- Issue 31 item 4: levels per project. A role's level in a project is, in this order: admin when
+-- it is the tracker's admin (admin stays tracker-wide: users, levels, projects); the level granted
+-- to it in that project (`tracker access grant bob triage -R web`; `none` shuts it out); the
+-- project's default level (`tracker project edit web --default-level read`; `none` makes a
+-- private project), for anyone holding a level on the tracker; else its tracker-wide level.
+-- Changes were already held to the level by tracker_require; reads now are too: every view of a
+-- project's table asks `tracker_readable_project_id()`, which refuses a session with no level in
+-- the project it chose, and the all_ tables are no longer readable by the levels' roles, so raw
+-- SQL reads a project only through its views.
+
+ALTER TABLE projects ADD COLUMN default_level text
+    CONSTRAINT projects_default_level_known CHECK (default_level IN ('none', 'read', 'triage', 'write', 'maintain'));
+
+CREATE TABLE project_levels (
+    project_id  bigint NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    role_name   text NOT NULL,
+    level       text NOT NULL
+                CONSTRAINT project_levels_level_known CHECK (level IN ('none', 'read', 'triage', 'write', 'maintain')),
+    PRIMARY KEY (project_id, role_name)
+);
+
+-- The session's level in a project, and the project's key when the level is the project's own
+-- (a grant or its default) rather than the tracker's; level NULL: no access.
+CREATE FUNCTION tracker_level_in(p_project bigint, OUT level text, OUT project_key text)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_wide text;
+    v_project projects;
+    v_granted text;
+BEGIN
+    IF tracker_session_is_superuser() THEN
+        level := 'admin';
+        RETURN;
+    END IF;
+    SELECT l.level INTO v_wide FROM levels l
+     WHERE pg_has_role(session_user, l.role_name, 'MEMBER') ORDER BY l.rank DESC LIMIT 1;
+    IF v_wide = 'admin' THEN
+        level := 'admin';
+        RETURN;
+    END IF;
+    SELECT * INTO v_project FROM projects WHERE id = p_project;
+    SELECT g.level INTO v_granted FROM project_levels g WHERE g.project_id = p_project AND g.role_name = session_user;
+    IF v_granted IS NOT NULL THEN
+        level := nullif(v_granted, 'none');
+        project_key := v_project.key;
+    ELSIF v_wide IS NOT NULL AND v_project.default_level IS NOT NULL THEN
+        level := nullif(v_project.default_level, 'none');
+        project_key := v_project.key;
+    ELSIF v_wide IS NULL AND EXISTS (SELECT 1 FROM project_levels g WHERE g.role_name = session_user) THEN
+        -- A level in other projects only: this one is what it may not reach.
+        project_key := v_project.key;
+    ELSE
+        level := v_wide;
+    END IF;
+END;
+$$;
+
+CREATE OR REPLACE FUNCTION tracker_session_level() RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT (tracker_level_in(tracker_project_id())).level
+$$;
+
+-- A session with no level in the project it chose is refused, naming the admins to ask.
+CREATE FUNCTION tracker_refuse_outsider(p_key text) RETURNS void
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+BEGIN
+    IF p_key IS NULL THEN
+        PERFORM tracker_refuse_stranger();
+    END IF;
+    RAISE EXCEPTION 'role % has no access to project %; ask an admin (%) to run: tracker access grant % read -R %',
+        session_user, p_key, tracker_admins(), session_user, p_key USING ERRCODE = 'TS012';
+END;
+$$;
+
+-- The session's project, once its level there is known to allow reading.
+CREATE FUNCTION tracker_readable_project_id() RETURNS bigint
+LANGUAGE plpgsql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_id bigint := tracker_project_id();
+    v_access record := tracker_level_in(v_id);
+BEGIN
+    IF v_access.level IS NULL THEN
+        PERFORM tracker_refuse_outsider(v_access.project_key);
+    END IF;
+    RETURN v_id;
+END;
+$$;
+
+-- As 0022's, with the level in the session's project, said with where it comes from.
+CREATE OR REPLACE FUNCTION tracker_require(needed text, doing text) RETURNS void
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_access record := tracker_level_in(tracker_project_id());
+    v_archived text;
+BEGIN
+    IF v_access.level IS NULL THEN
+        PERFORM tracker_refuse_outsider(v_access.project_key);
+    END IF;
+    IF (SELECT rank FROM levels WHERE level = v_access.level) < (SELECT rank FROM levels WHERE level = needed) THEN
+        RAISE EXCEPTION '% has % on %; % needs %', tracker_session_name(), v_access.level,
+            coalesce('project ' || v_access.project_key, 'this tracker'), doing, needed
+            USING ERRCODE = 'TS010', DETAIL = v_access.level;
+    END IF;
+    -- Users, levels and projects are the tracker's, not a project's: admin's work goes on.
+    IF needed IN ('triage', 'write', 'maintain') THEN
+        SELECT key INTO v_archived FROM projects WHERE id = tracker_project_id() AND archived_at IS NOT NULL;
+        IF v_archived IS NOT NULL THEN
+            RAISE EXCEPTION 'project % is archived, so % is refused; tracker project unarchive % opens it again',
+                v_archived, doing, v_archived USING ERRCODE = 'TS020', DETAIL = v_archived;
+        END IF;
+    END IF;
+END;
+$$;
+
+-- The role every level's role and every role granted a project level is a member of: it may use
+-- the schema, read the views and call the functions (each deciding by the level), never read an
+-- all_ table.
+CREATE FUNCTION tracker_member_role() RETURNS text
+LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT regexp_replace(role_name, '_read$', '_member') FROM levels WHERE level = 'read'
+$$;
+
+DO $$
+DECLARE
+    v_member text := tracker_member_role();
+    v_read text := (SELECT role_name FROM levels WHERE level = 'read');
+    v_name text;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = v_member) THEN
+        EXECUTE format('CREATE ROLE %I NOLOGIN', v_member);
+    ELSIF (SELECT rolcanlogin OR rolsuper FROM pg_roles WHERE rolname = v_member) THEN
+        RAISE EXCEPTION 'a role named % exists and can log in; tracker needs that name for its members', v_member;
+    END IF;
+    EXECUTE format('GRANT USAGE ON SCHEMA tracker TO %I', v_member);
+    EXECUTE format('GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA tracker TO %I', v_member);
+    EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA tracker GRANT EXECUTE ON FUNCTIONS TO %I', v_member);
+    FOR v_name IN
+        SELECT c.relname FROM pg_class c
+         WHERE c.relnamespace = 'tracker'::regnamespace AND c.relkind IN ('r', 'v') AND c.relname !~ '^all_'
+    LOOP
+        EXECUTE format('GRANT SELECT ON %I TO %I', v_name, v_member);
+    END LOOP;
+    FOR v_name IN
+        SELECT c.relname FROM pg_class c WHERE c.relnamespace = 'tracker'::regnamespace AND c.relname ~ '^all_'
+           AND c.relkind = 'r'
+    LOOP
+        EXECUTE format('REVOKE SELECT ON %I FROM %I', v_name, v_read);
+        -- The view of the same name reads it only for the session's project, once it may.
+        EXECUTE format('CREATE OR REPLACE VIEW %I AS SELECT %s FROM %I '
+                       'WHERE project_id = (SELECT tracker_readable_project_id()) WITH CASCADED CHECK OPTION',
+                       substr(v_name, 5),
+                       (SELECT string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) FROM pg_attribute a
+                         WHERE a.attrelid = ('tracker.' || v_name)::regclass AND a.attnum > 0 AND NOT a.attisdropped
+                           AND a.attname <> 'project_id'),
+                       v_name);
+    END LOOP;
+    EXECUTE format('GRANT %I TO %I', v_member, v_read);
+END;
+$$;
+
+-- `tracker access grant LOGIN LEVEL -R KEY` (admin): exactly that level in the session's project.
+CREATE FUNCTION tracker_grant_project_level(p_who text, p_level text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+DECLARE
+    v_role text;
+BEGIN
+    PERFORM tracker_require('admin', 'granting levels');
+    IF p_level IS NULL OR p_level NOT IN ('none', 'read', 'triage', 'write', 'maintain') THEN
+        RAISE EXCEPTION 'unknown project level %', p_level USING ERRCODE = 'TS014', DETAIL = p_level;
+    END IF;
+    v_role := tracker_role_of(p_who);
+    INSERT INTO project_levels (project_id, role_name, level) VALUES (tracker_project_id(), v_role, p_level)
+    ON CONFLICT (project_id, role_name) DO UPDATE SET level = EXCLUDED.level;
+    EXECUTE pg_catalog.format('GRANT %I TO %I', tracker_member_role(), v_role);
+END;
+$$;
+
+CREATE FUNCTION tracker_revoke_project_level(p_who text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM tracker_require('admin', 'revoking levels');
+    DELETE FROM project_levels WHERE project_id = tracker_project_id() AND role_name = tracker_role_of(p_who);
+END;
+$$;
+
+-- `tracker project edit KEY --default-level LEVEL` (admin); NULL: the tracker-wide level again.
+CREATE FUNCTION tracker_set_project_default_level(p_key text, p_level text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+BEGIN
+    PERFORM tracker_require('admin', 'changing a project');
+    IF p_level IS NOT NULL AND p_level NOT IN ('none', 'read', 'triage', 'write', 'maintain') THEN
+        RAISE EXCEPTION 'unknown project level %', p_level USING ERRCODE = 'TS014', DETAIL = p_level;
+    END IF;
+    UPDATE projects SET default_level = p_level WHERE key = lower(p_key);
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'no project %', p_key USING ERRCODE = 'TS019', DETAIL = p_key,
+            HINT = 'tracker project list shows the projects';
+    END IF;
+END;
+$$;

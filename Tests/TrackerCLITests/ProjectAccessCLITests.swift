@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TrackerTestSupport
+
+/// Levels per project (issue 31 item 4), with real login roles through tracker and raw psql: a
+/// grant in one project, a project's default level (none: private), and the all_ tables closed to
+/// everyone's SQL, so a project is read only through its views, as its level allows.
+@Suite struct ProjectAccessCLITests {
+    @Test func levelsPerProjectHoldForTrackerAndForRawSQL() async throws {
+        let team = try await TeamServer.shared.database()
+        try team.prepareTeam()
+        let owner = team.tracker(as: "owner")
+        for arguments in [
+            ["project", "create", "web", "--no-remote"], ["project", "create", "secret", "--no-remote"],
+            ["-R", "web", "create", "-t", "Web one"], ["-R", "secret", "create", "-t", "Hidden"],
+            ["create", "-t", "Default one"], ["access", "grant", "bob", "write", "-R", "web"],
+            ["access", "grant", "mallory", "read", "-R", "web"],
+            ["project", "edit", "secret", "--default-level", "none"],
+        ] {
+            let outcome = try owner.run(arguments)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        }
+
+        let bob = team.tracker(as: "bob")
+        #expect(try bob.run(["-R", "web", "create", "-t", "Bob's web issue"]).status == 0, "write in web")
+        let bobHere = try bob.run(["create", "-t", "Bob's default issue"])
+        #expect(bobHere.status == 77 && bobHere.stderr.contains("bob has triage on this tracker"), "\(bobHere.stderr)")
+
+        let mallory = team.tracker(as: "mallory")
+        #expect(try mallory.run(["-R", "web", "list"]).stdout.contains("Web one"), "read in web only")
+        let malloryHere = try mallory.run(["list"])
+        #expect(malloryHere.status == 77 && malloryHere.stderr.split(separator: "\n").count == 1)
+        let viaView = try team.psql(as: "mallory", "SET tracker.project = 'web'; SELECT title FROM tracker.issues")
+        #expect(viaView.status == 0 && viaView.stdout.contains("Web one"), "\(viaView.stderr)")
+        let elsewhere = try team.psql(as: "mallory", "SELECT title FROM tracker.issues")
+        #expect(elsewhere.status != 0 && elsewhere.stderr.contains("no access to project"), "\(elsewhere.stderr)")
+        for role in ["mallory", "alice", "carol"] {
+            let underneath = try team.psql(as: role, "SELECT title FROM tracker.all_issues")
+            #expect(
+                underneath.status != 0 && underneath.stderr.contains("permission denied"),
+                "\(role): \(underneath.stderr)")
+        }
+
+        let alice = team.tracker(as: "alice")
+        let shut = try alice.run(["-R", "secret", "list"])
+        #expect(
+            shut.status == 77 && shut.stderr.contains("role alice has no access to project secret"), "\(shut.stderr)")
+        let shutSQL = try team.psql(as: "alice", "SET tracker.project = 'secret'; SELECT title FROM tracker.issues")
+        #expect(shutSQL.status != 0 && !shutSQL.stdout.contains("Hidden"))
+        #expect(try team.tracker(as: "erin").run(["-R", "secret", "list"]).stdout.contains("Hidden"), "admin sees all")
+        #expect(try owner.run(["access", "grant", "alice", "read", "-R", "secret"]).status == 0)
+        #expect(try alice.run(["-R", "secret", "list"]).stdout.contains("Hidden"))
+        let readOnly = try alice.run(["-R", "secret", "create", "-t", "Nope"])
+        #expect(
+            readOnly.status == 77 && readOnly.stderr.contains("alice has read on project secret"), "\(readOnly.stderr)")
+
+        let carol = team.tracker(as: "carol")
+        #expect(try carol.run(["-R", "web", "close", "1"]).status == 77)
+        #expect(try owner.run(["access", "grant", "carol", "triage", "-R", "web"]).status == 0)
+        #expect(try carol.run(["-R", "web", "close", "1"]).status == 0, "triage in web")
+        #expect(try owner.run(["access", "revoke", "carol", "-R", "web"]).status == 0)
+        #expect(try carol.run(["-R", "web", "reopen", "1"]).status == 77, "read again")
+        let notAdmin = try bob.run(["access", "grant", "carol", "write", "-R", "web"])
+        #expect(notAdmin.status == 77, "only an admin grants: \(notAdmin.stderr)")
+    }
+}
