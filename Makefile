@@ -11,7 +11,7 @@ BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test bench bench-watch bench-screen lint format install uninstall db-start db-stop clean
+.PHONY: all deps build run test bench bench-projects bench-watch bench-screen lint format install uninstall db-start db-stop clean
 
 all: build
 
@@ -56,7 +56,14 @@ bench: deps
 		--results "$(BENCH_RESULTS)"
 	python3 scripts/bench-watch.py "$(RELEASE_BIN)/tracker"
 	python3 scripts/bench-screen.py "$(RELEASE_BIN)/tracker" --size 100000
+	python3 scripts/bench-projects.py "$(RELEASE_BIN)/tracker" --results "$(BENCH_RESULTS)"
 	python3 scripts/bench-targets.py "$(BENCH_RESULTS)"
+
+# Only the projects' rows: 1,000,000 issues across 20 projects, beside psql.
+bench-projects: deps
+	@scripts/install-deps.sh --bench
+	$(RELEASE_BUILD)
+	python3 scripts/bench-projects.py "$(RELEASE_BIN)/tracker"
 
 # Only the full screen's latency: a key press to the screen drawn again, at 100,000 issues.
 bench-screen: deps

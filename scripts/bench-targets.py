@@ -18,6 +18,7 @@ targets = {
     6: "import into an empty tracker",
     7: "adding one item against taskwarrior",
     8: "tracker's own cost against psql's (issue 34)",
+    31: "one project of many, beside psql on the same project (issue 31)",
 }
 with open(sys.argv[1]) as results:
     rows = [json.loads(line) for line in results if line.strip()]

@@ -204,11 +204,17 @@ for size in sizes:
         # Milestones without their counts: the triggers count the issues as they are copied in.
         issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at, milestone_number"
         milestone_columns = "number, title, description, due_on, state, closed_at"
-        sources = {"issues": f"(SELECT {issue_columns} FROM issues)", "issue_assignees": "issue_assignees",
-                   "issue_events": "issue_events", "users": "users", "issue_comments": "issue_comments",
-                   "issue_mentions": "issue_mentions", "labels": "labels", "issue_labels": "issue_labels",
-                   "milestones": f"(SELECT {milestone_columns} FROM milestones)"}
-        for table, source in sources.items():
+        # A project's tables are views of their all_ tables (migration 0022): copied out through the
+        # views, in through the tables, with the views' columns (project_id takes its default).
+        columns = {table: run([PSQL, "-X", "-A", "-t", "-q", settings(database), "-c",
+                               "SELECT string_agg(attname, ', ' ORDER BY attnum) FROM pg_attribute "
+                               f"WHERE attrelid = 'tracker.{table}'::regclass AND attnum > 0 AND NOT attisdropped"],
+                              capture=True).strip()
+                   for table in ["issue_assignees", "issue_events", "issue_comments", "issue_mentions", "labels",
+                                 "issue_labels"]}
+        columns.update({"issues": issue_columns, "milestones": milestone_columns})
+        for table in list(columns) + ["users"]:
+            source = f"(SELECT {columns.get(table, '*')} FROM {table})"
             run([PSQL, "-X", "-q", settings(database), "-c", f"\\copy {source} TO '{scratch}/{table}.tsv'"])
         fresh_database(f"{database}_import")
         start = time.perf_counter()
@@ -219,19 +225,14 @@ for size in sizes:
         with open(copy_script, "w") as script:
             script.write("BEGIN;\n")
             script.write(f"\\copy users FROM '{scratch}/users.tsv'\n")
-            script.write(f"\\copy labels FROM '{scratch}/labels.tsv'\n")
-            script.write(f"\\copy milestones ({milestone_columns}) FROM '{scratch}/milestones.tsv'\n")
-            script.write(f"\\copy issues ({issue_columns}) FROM '{scratch}/issues.tsv'\n")
-            script.write(f"\\copy issue_labels FROM '{scratch}/issue_labels.tsv'\n")
-            script.write(f"\\copy issue_assignees FROM '{scratch}/issue_assignees.tsv'\n")
-            script.write(f"\\copy issue_events FROM '{scratch}/issue_events.tsv'\n")
-            script.write(f"\\copy issue_comments FROM '{scratch}/issue_comments.tsv'\n")
-            script.write(f"\\copy issue_mentions FROM '{scratch}/issue_mentions.tsv'\n")
+            for table in ["labels", "milestones", "issues", "issue_labels", "issue_assignees", "issue_events",
+                          "issue_comments", "issue_mentions"]:
+                script.write(f"\\copy all_{table} ({columns[table]}) FROM '{scratch}/{table}.tsv'\n")
             script.write("COMMIT;\n")
         start = time.perf_counter()
         run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-c",
-             "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE issue_events ALTER COLUMN id DROP IDENTITY; "
-             "ALTER TABLE labels ALTER COLUMN id DROP IDENTITY"])
+             "ALTER TABLE users ALTER COLUMN id DROP IDENTITY; ALTER TABLE all_issue_events ALTER COLUMN id DROP IDENTITY; "
+             "ALTER TABLE all_labels ALTER COLUMN id DROP IDENTITY"])
         start = time.perf_counter()
         run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", settings(f"{database}_copy"), "-f", copy_script])
         psql_copy = time.perf_counter() - start
