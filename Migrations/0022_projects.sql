@@ -298,31 +298,7 @@ $$;
 
 -- 4. A project is changed by an admin, as users and levels are: it is the tracker's shape.
 --    Archived: read as before, its issues, labels and milestones changed by nothing until it is
---    unarchived (GitHub's archived repository).
-CREATE OR REPLACE FUNCTION tracker_require(needed text, doing text) RETURNS void
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
-DECLARE
-    held text := tracker_session_level();
-    v_archived text;
-BEGIN
-    IF held IS NULL THEN
-        PERFORM tracker_refuse_stranger();
-    END IF;
-    IF (SELECT rank FROM levels WHERE level = held) < (SELECT rank FROM levels WHERE level = needed) THEN
-        RAISE EXCEPTION '% has % on this tracker; % needs %', tracker_session_name(), held, doing, needed
-            USING ERRCODE = 'TS010', DETAIL = held;
-    END IF;
-    -- Users, levels and projects are the tracker's, not a project's: admin's work goes on.
-    IF needed IN ('triage', 'write', 'maintain') THEN
-        SELECT key INTO v_archived FROM projects WHERE id = tracker_project_id() AND archived_at IS NOT NULL;
-        IF v_archived IS NOT NULL THEN
-            RAISE EXCEPTION 'project % is archived, so % is refused; tracker project unarchive % opens it again',
-                v_archived, doing, v_archived USING ERRCODE = 'TS020', DETAIL = v_archived;
-        END IF;
-    END IF;
-END;
-$$;
-
+--    unarchived (GitHub's archived repository): 0023's tracker_require refuses the change.
 CREATE FUNCTION tracker_create_project(p_key text, p_name text, p_remote text, p_remote_key text) RETURNS bigint
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE

@@ -86,7 +86,8 @@ BEGIN
 END;
 $$;
 
--- As 0022's, with the level in the session's project, said with where it comes from.
+-- As 0013's, with the level in the session's project, said with where it comes from; and a
+-- project archived (0022) refuses every change to its issues, labels and milestones.
 CREATE OR REPLACE FUNCTION tracker_require(needed text, doing text) RETURNS void
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE

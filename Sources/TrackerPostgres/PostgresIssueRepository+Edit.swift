@@ -72,14 +72,17 @@ extension PostgresIssueRepository {
         }
     }
 
-    /// The session's project with the list of projects in one flight (one round trip when it is
-    /// the only one); then every other project's in a second, each statement after a
+    /// The session's project with the list of projects it may read in one flight (one round trip
+    /// when it is the only one); then every other project's in a second, each statement after a
     /// `set_config` of `tracker.project` local to the flight's transaction, so every status
     /// statement reads one project's rows through its indexes.
     public func statusByProject(of user: Login, limit: Int) async throws -> [ProjectStatus] {
         let (projects, first) = try await database.tracked { connection in
             let projects = connection.send(
-                "SELECT \(PostgresProjectRepository.columns), id = tracker_project_id() FROM projects ORDER BY key")
+                """
+                SELECT \(PostgresProjectRepository.columns), id = tracker_project_id() FROM projects
+                 WHERE (tracker_level_in(id)).level IS NOT NULL ORDER BY key
+                """)
             let status = connection.send(IssueStatusQuery.sql, [user.value, limit])
             try connection.flush()
             return (try projects.result(), try status.result())

@@ -12,7 +12,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(
         name: [.customShort("R"), .customLong("project")],
         help:
-            "The project (its key, e.g. web); default TRACKER_PROJECT, then a .tracker file here or above, then the project of this clone's git origin, then the tracker's default."
+            "The project (its key, e.g. web); default TRACKER_PROJECT, then a .tracker file here or above, then the project of this clone's git origin, then your config's project, then the tracker's default."
     )
     var project: String?
 
@@ -22,6 +22,9 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print show, list and status straight to the terminal, not through $TRACKER_PAGER, $PAGER or less.")
     var noPager = false
 
+    @Flag(help: "Trace on stderr where tracker connects and what it checks (passwords are never shown).")
+    var verbose = false
+
     func validate() throws {
         do {
             _ = try project.map { try ProjectKey($0) }
@@ -29,7 +32,4 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
-
-    @Flag(help: "Trace on stderr where tracker connects and what it checks (passwords are never shown).")
-    var verbose = false
 }

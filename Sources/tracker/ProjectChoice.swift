@@ -2,12 +2,13 @@ import Postgres
 import SettingsFile
 import TrackerCore
 
-/// Which project a command works in, and why, chosen as gh chooses a repository: `-R/--project`,
-/// else `TRACKER_PROJECT`, else the `project` of the nearest `.tracker` file (this folder or a
-/// parent), else the project whose remote is this clone's `origin` (found from any subfolder),
-/// else the person's own `project` setting (config file), else the tracker's default project. The choice travels as session settings
-/// (`tracker.project`, `tracker.remote`) that migration 0022's `tracker_project_id()` reads inside
-/// every statement, so choosing costs no statement of its own; an unknown key is refused there.
+/// Which project a command works in, and why, chosen as gh chooses a repository: `-R/--project`
+/// (or an issue named `web#12`), else `TRACKER_PROJECT`, else the `project` of the nearest
+/// `.tracker` file (this folder or a parent), else the project whose remote is this clone's
+/// `origin` (found from any subfolder), else the person's own `project` setting (config file),
+/// else the tracker's default project. The choice travels as session settings (`tracker.project`,
+/// `tracker.remote`) that migration 0022's `tracker_project_id()` reads inside every statement,
+/// so choosing costs no statement of its own; an unknown key is refused there.
 struct ProjectChoice: Sendable, Equatable {
     let key: ProjectKey?
     let reason: ProjectChoiceReason

@@ -48,6 +48,9 @@ import TrackerTestSupport
         let shutSQL = try team.psql(as: "alice", "SET tracker.project = 'secret'; SELECT title FROM tracker.issues")
         #expect(shutSQL.status != 0 && !shutSQL.stdout.contains("Hidden"))
         #expect(try team.tracker(as: "erin").run(["-R", "secret", "list"]).stdout.contains("Hidden"), "admin sees all")
+        let status = try alice.run(["status"])
+        #expect(
+            status.status == 0 && status.stdout.contains("web (web)") && !status.stdout.contains("secret"), "\(status)")
         #expect(try owner.run(["access", "grant", "alice", "read", "-R", "secret"]).status == 0)
         #expect(try alice.run(["-R", "secret", "list"]).stdout.contains("Hidden"))
         let readOnly = try alice.run(["-R", "secret", "create", "-t", "Nope"])
