@@ -299,7 +299,11 @@ $$;
 -- 4. A project is changed by an admin, as users and levels are: it is the tracker's shape.
 --    Archived: read as before, its issues, labels and milestones changed by nothing until it is
 --    unarchived (GitHub's archived repository): 0023's tracker_require refuses the change.
-CREATE FUNCTION tracker_create_project(p_key text, p_name text, p_remote text, p_remote_key text) RETURNS bigint
+-- A remote only offered (the clone's origin, not typed) is left out when another project has it.
+-- Returns the remote recorded.
+CREATE FUNCTION tracker_create_project(
+    p_key text, p_name text, p_remote text, p_remote_key text, p_offered boolean DEFAULT false
+) RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE
     v_id bigint;
@@ -308,11 +312,15 @@ BEGIN
     IF EXISTS (SELECT 1 FROM projects WHERE key = lower(p_key)) THEN
         RAISE EXCEPTION 'project % already exists', lower(p_key) USING ERRCODE = 'TS021', DETAIL = lower(p_key);
     END IF;
+    IF p_offered AND EXISTS (SELECT 1 FROM projects WHERE remote_key = p_remote_key) THEN
+        p_remote := NULL;
+        p_remote_key := NULL;
+    END IF;
     PERFORM tracker_refuse_taken_remote(p_remote_key, NULL);
     INSERT INTO projects (key, name, remote, remote_key) VALUES (lower(p_key), p_name, p_remote, p_remote_key)
     RETURNING id INTO v_id;
     INSERT INTO all_issue_number_counter (project_id) VALUES (v_id);
-    RETURN v_id;
+    RETURN p_remote;
 END;
 $$;
 

@@ -44,8 +44,17 @@ def log(text):
     print(f"bench-projects: {text}", flush=True)
 
 
-if psql(f"SELECT count(*) FROM pg_database WHERE datname = '{database}'", name="postgres").strip() != "1" \
-        or psql("SELECT count(*) FROM all_issues").strip() != str(total):
+def seeded():
+    """Whether an earlier run left this database seeded with this schema."""
+    if psql(f"SELECT count(*) FROM pg_database WHERE datname = '{database}'", name="postgres").strip() != "1":
+        return False
+    try:
+        return psql("SELECT count(*) FROM all_issues").strip() == str(total)
+    except subprocess.CalledProcessError:
+        return False
+
+
+if not seeded():
     log(f"seeding {total:,} issues in {args.projects} projects…")
     psql(f"DROP DATABASE IF EXISTS {database}", name="postgres")
     psql(f"CREATE DATABASE {database}", name="postgres")

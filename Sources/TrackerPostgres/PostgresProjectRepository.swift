@@ -25,13 +25,17 @@ public struct PostgresProjectRepository: ProjectRepository {
         }
     }
 
-    public func create(_ project: Project) async throws {
+    public func create(_ project: Project, remoteOffered: Bool) async throws -> Project {
         let remote = try project.remote.map { try GitRemote($0) }
-        _ = try await database.trackedTransaction { connection in
+        let recorded: String? = try await database.trackedTransaction { connection in
             try connection.query(
-                "SELECT tracker_create_project($1, $2, $3, $4)",
-                [project.key.value, project.name, remote?.url, remote?.repository])
+                "SELECT tracker_create_project($1, $2, $3, $4, $5)",
+                [project.key.value, project.name, remote?.url, remote?.repository, remoteOffered]
+            ).rows[0].decode(0)
         }
+        var created = project
+        created.remote = recorded
+        return created
     }
 
     public func edit(_ key: ProjectKey, _ edit: ProjectEdit) async throws {

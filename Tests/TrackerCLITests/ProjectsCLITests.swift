@@ -66,6 +66,22 @@ import TrackerTestSupport
         #expect(
             try tracker.run(["project"]).stdout
                 == "api (api): its remote is this clone's origin (https://github.com/acme/api)\n")
+        let another = try tracker.run(["project", "create", "other"])
+        #expect(another.stdout == "Created project other (other)\n", "api has this origin: \(another.stderr)")
+        let fresh = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        for arguments in [
+            ["init", "-q", fresh.path], ["-C", fresh.path, "remote", "add", "origin", "git@github.com:acme/app.git"],
+        ] {
+            #expect(try ChildProcess.run("/usr/bin/git", arguments, environment: ["HOME": fresh.path]).status == 0)
+        }
+        tracker.folder = fresh.path
+        let app = try tracker.run(["project", "create", "app"])
+        #expect(
+            app.stdout == "Created project app (app), chosen in clones of git@github.com:acme/app.git\n",
+            "\(app.stderr)")
+        #expect(try tracker.run(["project"]).stdout.hasPrefix("app (app): its remote is this clone's origin"))
+        tracker.folder = clone.appending(path: "deep/er").path
         try "project = \"web\"\n".write(to: clone.appending(path: ".tracker"), atomically: true, encoding: .utf8)
         #expect(try titles(tracker).count == 2, "a .tracker file wins over the remote")
 

@@ -33,10 +33,12 @@ import TrackerTestSupport
         let issues = PostgresIssueRepository(database: database)
         let next = try await issues.create(try IssueDraft(title: "After the upgrade"), author: alice)
         #expect(next.number.value == 7, "the default project's numbers go on")
-        let database2 = Database(
+        let inWeb = Database(
             settings: settings, variables: [SessionVariable(name: "tracker.project", value: "web")])
-        try await PostgresProjectRepository(database: database).create(Project(key: try ProjectKey("web"), name: "Web"))
-        let first = try await PostgresIssueRepository(database: database2).create(
+        let web = try await PostgresProjectRepository(database: database).create(
+            Project(key: try ProjectKey("web"), name: "Web"), remoteOffered: false)
+        #expect(web.remote == nil)
+        let first = try await PostgresIssueRepository(database: inWeb).create(
             try IssueDraft(title: "Web's first"), author: alice)
         #expect(first.number.value == 1, "a new project numbers from 1")
         let defaultProject = try await PostgresProjectRepository(database: database).current()

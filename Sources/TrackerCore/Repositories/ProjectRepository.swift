@@ -6,7 +6,9 @@ public protocol ProjectRepository: Sendable {
     func list() async throws -> [Project]
     /// The project this session works in.
     func current() async throws -> Project
-    func create(_ project: Project) async throws
+    /// Creates `project`; a remote only `offered` (a clone's origin, not typed) is left out when
+    /// another project has it. The project as created.
+    func create(_ project: Project, remoteOffered: Bool) async throws -> Project
     func edit(_ key: ProjectKey, _ edit: ProjectEdit) async throws
     /// Moves `number` of this session's project into `project`, where it gets the next number.
     func move(_ number: IssueNumber, to project: ProjectKey, actor: Login) async throws -> MovedIssue

@@ -10,13 +10,13 @@ public struct ManageProjects: Sendable {
 
     public func current() async throws -> Project { try await projects.current() }
 
-    public func create(key: String, name: String?, remote: String?) async throws -> Project {
+    /// `offered`: the remote is the clone's origin, not one typed.
+    public func create(key: String, name: String?, remote: String?, offered: Bool = false) async throws -> Project {
         let key = try ProjectKey(key)
         let project = Project(
             key: key, name: try Project.checkedName(name ?? key.value), remote: try remote.map { try GitRemote($0).url }
         )
-        try await projects.create(project)
-        return project
+        return try await projects.create(project, remoteOffered: offered)
     }
 
     public func edit(_ key: String, _ edit: ProjectEdit) async throws -> ProjectKey {

@@ -7,7 +7,8 @@ public final class ProjectsViewModel: ViewModel {
     public enum Input: Equatable, Sendable {
         case list
         case current
-        case create(key: String, name: String?, remote: String?)
+        /// `offered`: the remote is the clone's origin, not one typed.
+        case create(key: String, name: String?, remote: String?, offered: Bool)
         case edit(key: String, ProjectEdit)
         case move(IssueNumber, to: String)
     }
@@ -46,8 +47,9 @@ public final class ProjectsViewModel: ViewModel {
                 output.projects = try await manageProjects.list()
             case .current:
                 output.current = try await manageProjects.current()
-            case .create(let key, let name, let remote):
-                output.change = .created(try await manageProjects.create(key: key, name: name, remote: remote))
+            case .create(let key, let name, let remote, let offered):
+                output.change = .created(
+                    try await manageProjects.create(key: key, name: name, remote: remote, offered: offered))
             case .edit(let key, let edit):
                 output.change = .edited(try await manageProjects.edit(key, edit), edit)
             case .move(let number, let project):

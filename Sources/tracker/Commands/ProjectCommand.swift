@@ -40,7 +40,8 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "create", abstract: "Create a project (admin); inside a git clone it records the origin.")
+            commandName: "create",
+            abstract: "Create a project (admin); inside a git clone it records the origin, unless a project has it.")
 
         @Argument(help: "The key: a letter, then up to 39 letters, digits, '-', '_' or '.' (e.g. web).")
         var key: String
@@ -58,9 +59,10 @@ struct ProjectCommand: AsyncParsableCommand {
 
         func run() async throws {
             let here = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-            let remote = noRemote ? nil : remote ?? GitOrigin.find(from: here)?.remote.url
+            let origin = noRemote || remote != nil ? nil : GitOrigin.find(from: here)?.remote.url
             let root = try await CompositionRoot.open(global)
-            try await ProjectCommand.change(.create(key: key, name: name, remote: remote), on: root)
+            try await ProjectCommand.change(
+                .create(key: key, name: name, remote: remote ?? origin, offered: origin != nil), on: root)
         }
     }
 
