@@ -11,9 +11,16 @@ public struct PostgresAccessRepository: AccessRepository {
 
     public func session() async throws -> SessionAccess {
         try await database.tracked { connection in
-            let row = try connection.query("SELECT tracker_session_name(), tracker_session_level()").rows[0]
+            let row = try connection.query(
+                """
+                SELECT tracker_session_name(), tracker_session_level(),
+                       CASE WHEN (SELECT count(*) FROM projects) > 1
+                            THEN (SELECT key FROM projects WHERE id = tracker_project_id()) END
+                """
+            ).rows[0]
             return SessionAccess(
-                name: try row.decode(0), level: (try row.decode(1) as String?).flatMap(AccessLevel.init(rawValue:)))
+                name: try row.decode(0), level: (try row.decode(1) as String?).flatMap(AccessLevel.init(rawValue:)),
+                project: try row.decode(2))
         }
     }
 

@@ -54,6 +54,20 @@ import TrackerTestSupport
         try? FileManager.default.removeItem(at: scratch)
     }
 
+    /// With several projects the list says which one it shows (issue 31).
+    @Test func theListsTitleNamesTheProject() async throws {
+        var tracker = try await CLITests.tracker()
+        #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
+        #expect(try tracker.run(["-R", "web", "create", "--title", "Web's first"]).status == 0)
+        tracker.environment["TRACKER_PROJECT"] = "web"
+        defer { stop() }
+        try start(tracker)
+        try await terminal.waitFor("Issues in web · state:open · page 1")
+        try await terminal.waitFor("▸ #1  Web's first")
+        try terminal.keys("q")
+        try await terminal.waitFor("SESSION-OVER")
+    }
+
     @Test func arrowsOpenAnIssueWhichIsEditedAndAssignedWithTheChecklist() async throws {
         let tracker = try await CLITests.tracker()
         for title in ["Login fails", "Crash on start", "Slow search"] { try tracker.run(["create", "--title", title]) }

@@ -90,6 +90,14 @@ import TrackerTestSupport
         #expect(listed.contains("\"key\":\"api\"") && listed.contains("git@github.com:Acme/Api.git"), "\(listed)")
     }
 
+    @Test func theInteractiveListSaysWhichProjectItShowsWhenThereAreSeveral() async throws {
+        let tracker = try await CLITests.tracker()
+        #expect(try tracker.run([], stdin: "q\n").stdout.contains("Issues · state:open · page 1"), "one project")
+        #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
+        let session = try tracker.run(["-R", "web"], stdin: "q\n")
+        #expect(session.stdout.contains("Issues in web · state:open · page 1"), "\(session.stdout)")
+    }
+
     @Test func aMovedIssueKeepsItsTimelineAndItsOldNumberPointsToIt() async throws {
         let tracker = try await CLITests.tracker()
         #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)

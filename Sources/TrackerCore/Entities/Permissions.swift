@@ -26,13 +26,15 @@ public struct Permissions: Equatable, Sendable {
         var actor: Login
         /// nil: the session holds none.
         var level: AccessLevel?
+        /// The project the session works in, when the tracker has several (the screens' headers).
+        var project: String?
     }
 
     /// nil: nothing is refused here, the database alone decides (a command run once).
     private let holder: Holder?
 
-    public init(name: String, actor: Login, level: AccessLevel?) {
-        holder = Holder(name: name, actor: actor, level: level)
+    public init(name: String, actor: Login, level: AccessLevel?, project: String? = nil) {
+        holder = Holder(name: name, actor: actor, level: level, project: project)
     }
 
     private init() {
@@ -44,6 +46,9 @@ public struct Permissions: Equatable, Sendable {
 
     /// The level the session holds; nil where it holds none or where the database decides.
     public var level: AccessLevel? { holder?.level }
+
+    /// The project the screens work in, when the tracker has several; nil otherwise.
+    public var project: String? { holder?.project }
 
     public func allows(_ action: Action) -> Bool {
         guard let holder else { return true }

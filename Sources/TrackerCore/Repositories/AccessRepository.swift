@@ -31,9 +31,12 @@ public enum ProjectLevel: String, CaseIterable, Equatable, Sendable {
 public struct SessionAccess: Equatable, Sendable {
     public var name: String
     public var level: AccessLevel?
+    /// The session's project when the tracker has several; nil when it has one.
+    public var project: String?
 
-    public init(name: String, level: AccessLevel?) {
+    public init(name: String, level: AccessLevel?, project: String? = nil) {
         self.name = name
         self.level = level
+        self.project = project
     }
 }

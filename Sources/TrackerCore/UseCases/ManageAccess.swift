@@ -29,7 +29,7 @@ public struct ManageAccess: Sendable {
     /// What `actor`, acting in this session, may do: one question, asked once per screen session.
     public func permissions(actor: Login) async throws -> Permissions {
         let session = try await access.session()
-        return Permissions(name: session.name, actor: actor, level: session.level)
+        return Permissions(name: session.name, actor: actor, level: session.level, project: session.project)
     }
 
     /// A login or a role name: 1–63 bytes on one line, as PostgreSQL names roles.

@@ -37,7 +37,9 @@ extension FullIssueListPresenter {
     private var title: String {
         guard let output else { return "Issues" }
         let more = output.hasMore ? " · more below" : ""
-        return "Issues · \(IssueListCommands.describe(output.filter, me: session.me)) · page \(output.page)\(more)"
+        return
+            "\(IssueListView.title(output.permissions)) · \(IssueListCommands.describe(output.filter, me: session.me)) "
+            + "· page \(output.page)\(more)"
     }
 
     private var keys: String {

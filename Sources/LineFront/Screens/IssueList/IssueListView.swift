@@ -45,7 +45,10 @@ public struct IssueListView {
         }
         terminal.writeLine("")
         if let header { terminal.writeLine(header) }
-        terminal.writeLine("Issues · \(IssueListCommands.describe(output.filter, me: me)) · page \(output.page)")
+        terminal.writeLine(
+            VisibleText.line(
+                "\(IssueListView.title(output.permissions)) · \(IssueListCommands.describe(output.filter, me: me)) "
+                    + "· page \(output.page)"))
         if !output.issues.isEmpty {
             terminal.write(
                 table(output, depth: terminal.colorDepth).render(width: terminal.width, colour: terminal.usesColor))
@@ -76,6 +79,11 @@ public struct IssueListView {
     }
 
     /// Said beside the results: the search words the search could not use (a long one shortened).
+    /// `Issues`, or `Issues in web` when the tracker has several projects: every front's list title.
+    nonisolated public static func title(_ permissions: Permissions) -> String {
+        permissions.project.map { "Issues in \($0)" } ?? "Issues"
+    }
+
     nonisolated public static func searchNote(_ ignored: [String]) -> String? {
         guard !ignored.isEmpty else { return nil }
         let words = ignored.map { $0.count > 40 ? "\($0.prefix(20))… (\($0.count) characters)" : $0 }
