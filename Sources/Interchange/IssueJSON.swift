@@ -37,6 +37,7 @@ public enum IssueJSON {
                 case .blocking: .array((structure?.blocking ?? []).map(linked))
                 }
         }
+        if let project = issue.project { object["project"] = .string(project.value) }
         return .object(object)
     }
 

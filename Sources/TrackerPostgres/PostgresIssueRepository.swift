@@ -36,6 +36,7 @@ public struct PostgresIssueRepository: IssueRepository {
     }
 
     public func list(_ filter: IssueFilter) async throws -> [Issue] {
+        if filter.allProjects { return try await listAcrossProjects(filter) }
         let query = IssueListQuery(filter)
         return try await database.tracked { connection in
             IssueListQuery.requireKnownNames(in: filter, on: connection)

@@ -146,6 +146,17 @@ import TrackerTestSupport
         let json = try tracker.run(["status", "--json", "number,title"]).stdout
         #expect(json.contains("\"projects\"") && json.contains("Mine in web"), "\(json)")
 
+        let everywhere = try tracker.run(["list", "--all-projects"])
+        #expect(everywhere.status == 0, "\(everywhere.stderr)")
+        let rows = everywhere.stdout.split(separator: "\n").map {
+            $0.split(separator: "\t").prefix(3).joined(separator: " ")
+        }
+        #expect(rows == ["web#1 OPEN Mine in web", "\(try Self.defaultKey(tracker))#1 OPEN Mine here"], "\(rows)")
+        let everywhereJSON = try tracker.run(["list", "--all-projects", "--json", "number,title"]).stdout
+        #expect(everywhereJSON.contains("\"project\":\"web\""), "\(everywhereJSON)")
+        let labelled = try tracker.run(["list", "--all-projects", "--label", "bug"])
+        #expect(labelled.status == 64 && labelled.stderr.contains("--all-projects"), "\(labelled.stderr)")
+
         #expect(try tracker.run(["project", "archive", "web"]).status == 0)
         let refused = try tracker.run(["-R", "web", "create", "-t", "Too late"])
         #expect(refused.status == 77 && refused.stderr.contains("project web is archived"), "\(refused.stderr)")

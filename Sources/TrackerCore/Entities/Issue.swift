@@ -1,5 +1,7 @@
 public struct Issue: Equatable, Sendable {
     public var number: IssueNumber
+    /// Its project, when a read spans projects (`list --all-projects`); nil: the session's.
+    public var project: ProjectKey?
     public var title: String
     public var body: String
     public var state: IssueState

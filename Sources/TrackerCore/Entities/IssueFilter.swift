@@ -88,6 +88,10 @@ public struct IssueFilter: Equatable, Sendable {
     public var includesNames = false
     /// Keyset paging for the `created` order: only issues that come after this number.
     public var after: IssueNumber?
+    /// Every project the session may read, each issue with its project (`list --all-projects`);
+    /// merged in the sort's order by the issues' times. Labels and milestones are a project's, so
+    /// they are not filters here.
+    public var allProjects = false
 
     /// Whether anything but the state narrows the list (so an empty list says "No issues match").
     public var narrowsBeyondState: Bool {

@@ -85,12 +85,23 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Only issues after this number in the created order (the next page: the last number shown).")
     var after: String?
 
+    @Flag(help: "Every project you may read, each issue as web#12 (not with labels, milestones, -R or --limit 0).")
+    var allProjects = false
+
     @OptionGroup var output: JSONOptions
 
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (all) or more") }
+        if allProjects
+            && (!labels.isEmpty || milestone != nil || global.project != nil || limit == 0 || parent != nil
+                || after != nil)
+        {
+            throw ValidationError(
+                "--all-projects lists by state, people, search and sort: labels, milestones, sub-issues and -R are a "
+                    + "project's, and --limit 0 streams one project")
+        }
         if noAssignee && assignee != nil { throw ValidationError("give --assignee or --no-assignee, not both") }
         if blocked && ready { throw ValidationError("give --blocked or --ready, not both") }
     }
@@ -127,8 +138,13 @@ struct ListCommand: AsyncParsableCommand {
         if overdue { filter.overdueOn = DueDate.day(of: Timestamp.now()) }
         filter.parent = try parent.map { try IssueNumber(parsing: $0) }
         if blocked || ready { filter.blocked = blocked ? .blocked : .ready }
+        filter.allProjects = allProjects
         let me = search?.lowercased().contains("@me") == true ? try await root.actingUser().login : nil
         filter = try SearchQualifiers.applied(to: filter, me: me)
+        if allProjects, !filter.labels.isEmpty || !filter.excludedLabels.isEmpty || filter.milestone != nil {
+            throw ValidationError(
+                "--all-projects cannot filter by labels or milestones: they are a project's (give -R)")
+        }
         let forProgram = TerminalSize.standardOutput(environment: root.environment) == nil
         switch (filter.limit, format) {
         case (nil, .json(let fields)) where transform == nil:

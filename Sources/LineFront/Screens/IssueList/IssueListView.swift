@@ -79,6 +79,11 @@ public struct IssueListView {
     }
 
     /// Said beside the results: the search words the search could not use (a long one shortened).
+    /// `#12`, or `web#12` when the list spans projects.
+    nonisolated public static func reference(_ issue: Issue) -> String {
+        "\(issue.project?.value ?? "")#\(issue.number.value)"
+    }
+
     /// `Issues`, or `Issues in web` when the tracker has several projects: every front's list title.
     nonisolated public static func title(_ permissions: Permissions) -> String {
         permissions.project.map { "Issues in \($0)" } ?? "Issues"
@@ -114,7 +119,7 @@ public struct IssueListView {
         ]
         var labelRuns: [[Table.Run]] = []
         let rows = output.issues.map { issue -> [String] in
-            var row = ["#\(issue.number.value)", VisibleText.line(issue.title)]
+            var row = [IssueListView.reference(issue), VisibleText.line(issue.title)]
             if showState { row.append(issue.state.rawValue) }
             if showPriority { row.append(issue.priority?.name ?? "") }
             if showDue { row.append(issue.dueOn.map(DueDate.text) ?? "") }

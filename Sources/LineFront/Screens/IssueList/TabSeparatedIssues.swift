@@ -10,7 +10,8 @@ import TrackerUI
 public enum TabSeparatedIssues {
     public static func line(_ issue: Issue) -> String {
         let fields = [
-            String(issue.number.value), issue.state.rawValue.uppercased(), issue.title,
+            issue.project.map { "\($0.value)#\(issue.number.value)" } ?? String(issue.number.value),
+            issue.state.rawValue.uppercased(), issue.title,
             issue.labels.map(\.name.value).joined(separator: ", "),
             issue.assignees.map(\.value).joined(separator: ", "), issue.author.value,
             issue.createdAt.iso8601, issue.updatedAt.iso8601,
