@@ -38,6 +38,14 @@ import TrackerTestSupport
         return found
     }
 
+    /// No help text keeps a line's continuation backslash (a `\\` written where `\` was meant in
+    /// a multi-line string): `access`, `config` and `alias --help` printed them.
+    @Test func noHelpTextShowsALineContinuation() throws {
+        let dumped = try TrackerProcess(databaseSettings: nil).run(["--experimental-dump-help"]).stdout
+        let texts = dumped.split(separator: "\"").filter { $0.contains("\\\\\\n") || $0.hasSuffix("\\\\") }
+        #expect(texts.isEmpty, "\(texts.prefix(3))")
+    }
+
     /// The codes README's table lists, in its order.
     static func readmeExitCodes() throws -> [Int32] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -10,10 +10,10 @@ struct AccessCommand: AsyncParsableCommand {
         commandName: "access",
         abstract: "Who may do what: grant, revoke and list the levels read, triage, write, maintain and admin.",
         discussion: """
-            Levels are PostgreSQL roles, checked by the database: read (list, show, status, watch, export), \\
-            triage (labels, milestones and assignees on issues, close, reopen), write (create, comment, edit \\
-            your own issues and comments), maintain (anyone's issues and comments, labels, milestones, import), \\
-            admin (users, levels, --as). Each holds everything below it. With -R KEY, grant and revoke \\
+            Levels are PostgreSQL roles, checked by the database: read (list, show, status, watch, export), \
+            triage (labels, milestones and assignees on issues, close, reopen), write (create, comment, edit \
+            your own issues and comments), maintain (anyone's issues and comments, labels, milestones, import), \
+            admin (users, levels, --as). Each holds everything below it. With -R KEY, grant and revoke \
             a level in that project only (none, read, triage, write or maintain; none shuts them out).
             """,
         subcommands: [Grant.self, Revoke.self, List.self]

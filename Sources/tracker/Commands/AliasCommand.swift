@@ -9,7 +9,7 @@ struct AliasCommand: AsyncParsableCommand {
         commandName: "alias",
         abstract: "Name a command line you type often: tracker alias set bugs 'list --label bug'.",
         discussion: """
-            An alias is expanded before anything else reads the command line: `tracker bugs -s all` runs \\
+            An alias is expanded before anything else reads the command line: `tracker bugs -s all` runs \
             `tracker list --label bug -s all`. $1, $2… in the expansion take the words after the alias.
             """,
         subcommands: [Set.self, List.self, Delete.self]

@@ -9,8 +9,8 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Show and change your settings: database_url, editor, pager, project.",
         discussion: """
-            Kept in $XDG_CONFIG_HOME/tracker/config.toml (TRACKER_CONFIG_DIR names another folder), mode \\
-            0600. A flag wins, then TRACKER_PAGER or DATABASE_URL, then this file, then VISUAL, EDITOR, \\
+            Kept in $XDG_CONFIG_HOME/tracker/config.toml (TRACKER_CONFIG_DIR names another folder), mode \
+            0600. A flag wins, then TRACKER_PAGER or DATABASE_URL, then this file, then VISUAL, EDITOR, \
             PAGER or libpq's PG* variables, then the default; `config list` says which applies.
             """,
         subcommands: [Get.self, Set.self, Unset.self, List.self]

@@ -11,12 +11,14 @@ struct ProjectCommand: AsyncParsableCommand {
         commandName: "project",
         abstract: "Projects: which one is in effect and why, and create, list, edit, archive.",
         discussion: """
-            Each issue belongs to one project and is numbered within it (web#12). A command works in \\
-            the project of -R/--project KEY, else TRACKER_PROJECT, else `project = "KEY"` in a .tracker \\
-            file in this folder or one above, else the project whose --remote is this git clone's \\
+            Each issue belongs to one project and is numbered within it (web#12). A command works in \
+            the project of -R/--project KEY, else TRACKER_PROJECT, else `project = "KEY"` in a .tracker \
+            file in this folder or one above, else the project whose --remote is this git clone's \
             origin, else your config's project, else the tracker's default project.
             """,
-        subcommands: [Current.self, Create.self, List.self, Edit.self, Archive.self, Unarchive.self],
+        subcommands: [
+            Current.self, Create.self, List.self, Edit.self, SetArchived<Archiving>.self, SetArchived<Unarchiving>.self,
+        ],
         defaultSubcommand: Current.self
     )
 
@@ -131,24 +133,11 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct Archive: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "archive", abstract: "Make a project read-only, as GitHub archives a repository (admin).")
-
-        @Argument(help: "The project's key.")
-        var key: String
-
-        @OptionGroup var global: GlobalOptions
-
-        func run() async throws {
-            try await ProjectCommand.change(
-                .edit(key: key, ProjectEdit(archived: true)), on: try await CompositionRoot.open(global))
+    /// `archive` and `unarchive`: one command, said two ways.
+    struct SetArchived<Mode: ArchiveMode>: AsyncParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: Mode.commandName, abstract: Mode.abstract)
         }
-    }
-
-    struct Unarchive: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "unarchive", abstract: "Open an archived project for changes again (admin).")
 
         @Argument(help: "The project's key.")
         var key: String
@@ -157,7 +146,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await ProjectCommand.change(
-                .edit(key: key, ProjectEdit(archived: false)), on: try await CompositionRoot.open(global))
+                .edit(key: key, ProjectEdit(archived: Mode.archives)), on: try await CompositionRoot.open(global))
         }
     }
 
@@ -174,7 +163,7 @@ struct MoveCommand: AsyncParsableCommand {
         commandName: "move",
         abstract: "Move an issue to another project (gh's issue transfer), keeping its timeline and comments.",
         discussion: """
-            It gets the next number there; labels and the milestone stay where the project has one of the \\
+            It gets the next number there; labels and the milestone stay where the project has one of the \
             same name; the old number points to the new one.
             """,
         aliases: ["transfer"]
@@ -200,4 +189,22 @@ struct MoveCommand: AsyncParsableCommand {
         let output = try await drive(root.projects(actor: me), inputs: [.move(number, to: project)])
         if let change = output.change { root.terminal.writeLine(ProjectsView.describe(change)) }
     }
+}
+
+protocol ArchiveMode: Sendable {
+    static var commandName: String { get }
+    static var abstract: String { get }
+    static var archives: Bool { get }
+}
+
+enum Archiving: ArchiveMode {
+    static let commandName = "archive"
+    static let abstract = "Make a project read-only, as GitHub archives a repository (admin)."
+    static let archives = true
+}
+
+enum Unarchiving: ArchiveMode {
+    static let commandName = "unarchive"
+    static let abstract = "Open an archived project for changes again (admin)."
+    static let archives = false
 }
