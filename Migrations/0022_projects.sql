@@ -44,31 +44,27 @@ UPDATE projects SET key = 'tracker' WHERE key !~ '^[a-z][a-z0-9_.-]{0,39}$';
 
 -- The session's project. STABLE and read once per statement (the views call it in a scalar
 -- subquery, which PostgreSQL evaluates once); an unknown key is refused, never read as the
--- default, so a typo never writes into the wrong project.
-CREATE FUNCTION tracker_project_id() RETURNS bigint
+-- default, so a typo never writes into the wrong project. SQL, not PL/pgSQL: every statement of a
+-- new session calls it, and a PL/pgSQL function is compiled on its first call in each session.
+CREATE FUNCTION tracker_refuse_unknown_project(p_key text) RETURNS bigint
 LANGUAGE plpgsql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
-DECLARE
-    v_key text := nullif(current_setting('tracker.project', true), '');
-    v_remote text := nullif(current_setting('tracker.remote', true), '');
-    v_id bigint;
 BEGIN
-    IF v_key IS NOT NULL THEN
-        SELECT id INTO v_id FROM projects WHERE key = lower(v_key);
-        IF v_id IS NULL THEN
-            RAISE EXCEPTION 'no project %', v_key USING ERRCODE = 'TS019', DETAIL = v_key,
-                HINT = 'tracker project list shows the projects';
-        END IF;
-        RETURN v_id;
-    END IF;
-    IF v_remote IS NOT NULL THEN
-        SELECT id INTO v_id FROM projects WHERE remote_key = v_remote;
-        IF v_id IS NOT NULL THEN
-            RETURN v_id;
-        END IF;
-    END IF;
-    SELECT id INTO v_id FROM projects WHERE is_default;
-    RETURN v_id;
+    RAISE EXCEPTION 'no project %', p_key USING ERRCODE = 'TS019', DETAIL = p_key,
+        HINT = 'tracker project list shows the projects';
 END;
+$$;
+
+CREATE FUNCTION tracker_project_id() RETURNS bigint
+LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT CASE
+           WHEN chosen.key IS NOT NULL
+           THEN coalesce((SELECT p.id FROM projects p WHERE p.key = lower(chosen.key)),
+                         tracker_refuse_unknown_project(chosen.key))
+           ELSE coalesce((SELECT p.id FROM projects p WHERE p.remote_key = chosen.remote),
+                         (SELECT p.id FROM projects p WHERE p.is_default))
+       END
+  FROM (SELECT nullif(current_setting('tracker.project', true), '') AS key,
+               nullif(current_setting('tracker.remote', true), '') AS remote) chosen
 $$;
 
 -- 2. Every project's table: renamed, project_id in front of every key and index, and a view.
@@ -349,8 +345,7 @@ BEGIN
     PERFORM tracker_require('admin', 'changing a project');
     SELECT * INTO v_project FROM projects WHERE key = lower(p_key) FOR UPDATE;
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'no project %', p_key USING ERRCODE = 'TS019', DETAIL = p_key,
-            HINT = 'tracker project list shows the projects';
+        PERFORM tracker_refuse_unknown_project(p_key);
     END IF;
     IF p_new_key IS NOT NULL AND lower(p_new_key) <> v_project.key
        AND EXISTS (SELECT 1 FROM projects WHERE key = lower(p_new_key)) THEN
@@ -409,8 +404,7 @@ BEGIN
     SELECT * INTO v_from FROM projects WHERE id = tracker_project_id();
     SELECT * INTO v_to FROM projects WHERE key = lower(p_to);
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'no project %', p_to USING ERRCODE = 'TS019', DETAIL = p_to,
-            HINT = 'tracker project list shows the projects';
+        PERFORM tracker_refuse_unknown_project(p_to);
     END IF;
     IF v_to.id = v_from.id THEN
         RAISE EXCEPTION '#% is already in project %; nothing was changed', p_number, v_to.key

@@ -10,6 +10,12 @@
 
 ALTER TABLE projects ADD COLUMN default_level text
     CONSTRAINT projects_default_level_known CHECK (default_level IN ('none', 'read', 'triage', 'write', 'maintain'));
+-- Whether any project has a grant or a default level (set on every row; read as any row's, so
+-- a project created since counts too). Until one does, a role that
+-- may read the views holds a level on the tracker, so a read checks nothing more (the level
+-- check reads roles and memberships, which a new session has not cached: ~1 ms on its first
+-- statement).
+ALTER TABLE projects ADD COLUMN levels_differ boolean NOT NULL DEFAULT false;
 
 CREATE TABLE project_levels (
     project_id  bigint NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -20,39 +26,25 @@ CREATE TABLE project_levels (
 );
 
 -- The session's level in a project, and the project's key when the level is the project's own
--- (a grant or its default) rather than the tracker's; level NULL: no access.
+-- (a grant or its default) rather than the tracker's; level NULL: no access. SQL, as every read
+-- calls it (0022's tracker_project_id says why).
 CREATE FUNCTION tracker_level_in(p_project bigint, OUT level text, OUT project_key text)
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
-DECLARE
-    v_wide text;
-    v_project projects;
-    v_granted text;
-BEGIN
-    IF tracker_session_is_superuser() THEN
-        level := 'admin';
-        RETURN;
-    END IF;
-    SELECT l.level INTO v_wide FROM levels l
-     WHERE pg_has_role(session_user, l.role_name, 'MEMBER') ORDER BY l.rank DESC LIMIT 1;
-    IF v_wide = 'admin' THEN
-        level := 'admin';
-        RETURN;
-    END IF;
-    SELECT * INTO v_project FROM projects WHERE id = p_project;
-    SELECT g.level INTO v_granted FROM project_levels g WHERE g.project_id = p_project AND g.role_name = session_user;
-    IF v_granted IS NOT NULL THEN
-        level := nullif(v_granted, 'none');
-        project_key := v_project.key;
-    ELSIF v_wide IS NOT NULL AND v_project.default_level IS NOT NULL THEN
-        level := nullif(v_project.default_level, 'none');
-        project_key := v_project.key;
-    ELSIF v_wide IS NULL AND EXISTS (SELECT 1 FROM project_levels g WHERE g.role_name = session_user) THEN
-        -- A level in other projects only: this one is what it may not reach.
-        project_key := v_project.key;
-    ELSE
-        level := v_wide;
-    END IF;
-END;
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT CASE WHEN wide.level = 'admin' THEN 'admin'
+            WHEN granted.level IS NOT NULL THEN nullif(granted.level, 'none')
+            WHEN wide.level IS NOT NULL AND p.default_level IS NOT NULL THEN nullif(p.default_level, 'none')
+            ELSE wide.level END,
+       CASE WHEN wide.level = 'admin' THEN NULL
+            WHEN granted.level IS NOT NULL THEN p.key
+            WHEN wide.level IS NOT NULL AND p.default_level IS NOT NULL THEN p.key
+            -- A level in other projects only: this one is what it may not reach.
+            WHEN wide.level IS NULL AND EXISTS (SELECT 1 FROM project_levels x WHERE x.role_name = session_user)
+            THEN p.key END
+  FROM (SELECT CASE WHEN tracker_session_is_superuser() THEN 'admin'
+                    ELSE (SELECT l.level FROM levels l WHERE pg_has_role(session_user, l.role_name, 'MEMBER')
+                           ORDER BY l.rank DESC LIMIT 1) END AS level) wide
+  LEFT JOIN projects p ON p.id = p_project
+  LEFT JOIN project_levels granted ON granted.project_id = p_project AND granted.role_name = session_user
 $$;
 
 CREATE OR REPLACE FUNCTION tracker_session_level() RETURNS text
@@ -61,7 +53,7 @@ SELECT (tracker_level_in(tracker_project_id())).level
 $$;
 
 -- A session with no level in the project it chose is refused, naming the admins to ask.
-CREATE FUNCTION tracker_refuse_outsider(p_key text) RETURNS void
+CREATE FUNCTION tracker_refuse_outsider(p_key text) RETURNS bigint
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 BEGIN
     IF p_key IS NULL THEN
@@ -74,16 +66,18 @@ $$;
 
 -- The session's project, once its level there is known to allow reading.
 CREATE FUNCTION tracker_readable_project_id() RETURNS bigint
-LANGUAGE plpgsql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
-DECLARE
-    v_id bigint := tracker_project_id();
-    v_access record := tracker_level_in(v_id);
-BEGIN
-    IF v_access.level IS NULL THEN
-        PERFORM tracker_refuse_outsider(v_access.project_key);
-    END IF;
-    RETURN v_id;
-END;
+LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT CASE WHEN NOT (SELECT bool_or(levels_differ) FROM projects) THEN p.id
+            WHEN (tracker_level_in(p.id)).level IS NULL THEN tracker_refuse_outsider((tracker_level_in(p.id)).project_key)
+            ELSE p.id END
+  FROM projects p WHERE p.id = tracker_project_id()
+$$;
+
+-- Keeps projects.levels_differ true on every row once any grant or default level exists.
+CREATE FUNCTION tracker_note_project_levels() RETURNS void
+LANGUAGE sql SET search_path = tracker, pg_catalog, pg_temp AS $$
+UPDATE projects SET levels_differ = (EXISTS (SELECT 1 FROM project_levels)
+                                     OR EXISTS (SELECT 1 FROM projects WHERE default_level IS NOT NULL))
 $$;
 
 -- As 0013's, with the level in the session's project, said with where it comes from; and a
@@ -172,6 +166,7 @@ BEGIN
     v_role := tracker_role_of(p_who);
     INSERT INTO project_levels (project_id, role_name, level) VALUES (tracker_project_id(), v_role, p_level)
     ON CONFLICT (project_id, role_name) DO UPDATE SET level = EXCLUDED.level;
+    PERFORM tracker_note_project_levels();
     EXECUTE pg_catalog.format('GRANT %I TO %I', tracker_member_role(), v_role);
 END;
 $$;
@@ -181,6 +176,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp
 BEGIN
     PERFORM tracker_require('admin', 'revoking levels');
     DELETE FROM project_levels WHERE project_id = tracker_project_id() AND role_name = tracker_role_of(p_who);
+    PERFORM tracker_note_project_levels();
 END;
 $$;
 
@@ -194,8 +190,8 @@ BEGIN
     END IF;
     UPDATE projects SET default_level = p_level WHERE key = lower(p_key);
     IF NOT FOUND THEN
-        RAISE EXCEPTION 'no project %', p_key USING ERRCODE = 'TS019', DETAIL = p_key,
-            HINT = 'tracker project list shows the projects';
+        PERFORM tracker_refuse_unknown_project(p_key);
     END IF;
+    PERFORM tracker_note_project_levels();
 END;
 $$;

@@ -30,6 +30,8 @@ import TrackerTestSupport
         #expect(try mallory.run(["-R", "web", "list"]).stdout.contains("Web one"), "read in web only")
         let malloryHere = try mallory.run(["list"])
         #expect(malloryHere.status == 77 && malloryHere.stderr.split(separator: "\n").count == 1)
+        #expect(try owner.run(["project", "create", "later", "--no-remote"]).status == 0)
+        #expect(try mallory.run(["-R", "later", "list"]).status == 77, "a project made after the grants is shut too")
         let viaView = try team.psql(as: "mallory", "SET tracker.project = 'web'; SELECT title FROM tracker.issues")
         #expect(viaView.status == 0 && viaView.stdout.contains("Web one"), "\(viaView.stderr)")
         let elsewhere = try team.psql(as: "mallory", "SELECT title FROM tracker.issues")
