@@ -98,6 +98,22 @@ import TrackerTestSupport
         #expect(session.stdout.contains("Issues in web · state:open · page 1"), "\(session.stdout)")
     }
 
+    /// gh's habit: `import -R web` fills one project from an export of another, numbers kept.
+    @Test func anExportOfOneProjectImportsIntoAnother() async throws {
+        let tracker = try await CLITests.tracker()
+        for title in ["One", "Two"] { #expect(try tracker.run(["create", "-t", title, "-b", "@tester"]).status == 0) }
+        #expect(try tracker.run(["comment", "2", "-b", "Said once"]).status == 0)
+        #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
+        let exported = try tracker.run(["export"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let imported = try tracker.run(["import", "-R", "web", "-"], stdin: exported.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try titles(tracker, ["-R", "web"]) == ["2 Two", "1 One"])
+        #expect(try tracker.run(["show", "web#2", "--comments"]).stdout.contains("Said once"))
+        #expect(try tracker.run(["-R", "web", "export"]).stdout.count > 0)
+        #expect(try titles(tracker) == ["2 Two", "1 One"], "the default project is as it was")
+    }
+
     @Test func aMovedIssueKeepsItsTimelineAndItsOldNumberPointsToIt() async throws {
         let tracker = try await CLITests.tracker()
         #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
