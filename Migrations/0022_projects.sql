@@ -378,8 +378,8 @@ $$;
 --    key by ON UPDATE CASCADE); its labels and milestone go where the target has one of the same
 --    name; the old number points to the new one (`moved_issues`), and is never given again (the
 --    counter only rises). Sub-issues and dependencies link issues of one project, so an issue in
---    a tree or a chain is refused until it is taken out. Needs write in both (levels are the
---    tracker's: per-project grants are not built yet).
+--    a tree or a chain is refused until it is taken out. Needs write in both projects (each
+--    checked under its own project: levels may differ per project, 0023).
 CREATE TABLE moved_issues (
     project_id     bigint NOT NULL REFERENCES projects (id),
     number         bigint NOT NULL,
@@ -410,6 +410,9 @@ BEGIN
         RAISE EXCEPTION '#% is already in project %; nothing was changed', p_number, v_to.key
             USING ERRCODE = 'TS021', DETAIL = v_to.key;
     END IF;
+    PERFORM pg_catalog.set_config('tracker.project', v_to.key, true);
+    PERFORM tracker_require('write', 'moving an issue into project ' || v_to.key);
+    PERFORM pg_catalog.set_config('tracker.project', v_from.key, true);
     IF v_to.archived_at IS NOT NULL THEN
         RAISE EXCEPTION 'project % is archived, so moving an issue into it is refused; tracker project unarchive % opens it again',
             v_to.key, v_to.key USING ERRCODE = 'TS020', DETAIL = v_to.key;

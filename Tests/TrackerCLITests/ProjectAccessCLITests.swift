@@ -23,6 +23,11 @@ import TrackerTestSupport
 
         let bob = team.tracker(as: "bob")
         #expect(try bob.run(["-R", "web", "create", "-t", "Bob's web issue"]).status == 0, "write in web")
+        let intoDefault = try bob.run(["-R", "web", "move", "2", try ProjectsCLITests.defaultKey(owner)])
+        #expect(
+            intoDefault.status == 77
+                && intoDefault.stderr.contains("bob has triage on this tracker; moving an issue into project"),
+            "\(intoDefault.stderr)")
         let bobHere = try bob.run(["create", "-t", "Bob's default issue"])
         #expect(bobHere.status == 77 && bobHere.stderr.contains("bob has triage on this tracker"), "\(bobHere.stderr)")
 
