@@ -195,3 +195,10 @@ BEGIN
     PERFORM tracker_note_project_levels();
 END;
 $$;
+
+-- 0022's, read as the session's level allows: a pointer says where an issue went.
+CREATE OR REPLACE FUNCTION tracker_moved_to(p_number bigint) RETURNS text
+LANGUAGE sql STABLE SET search_path = tracker, pg_catalog, pg_temp AS $$
+SELECT p.key || '#' || m.to_number FROM moved_issues m JOIN projects p ON p.id = m.to_project_id
+ WHERE m.project_id = tracker_readable_project_id() AND m.number = p_number
+$$;
