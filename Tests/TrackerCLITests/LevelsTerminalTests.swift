@@ -62,8 +62,11 @@ import TrackerTestSupport
         try terminal.type("v 1")
         try await terminal.waitFor("#1>")
         try terminal.type("?")
-        let own = try await terminal.waitFor("b back")
-        #expect(own.contains("e edit title and body") && own.contains("x close"))
+        // The help may reach the screen in pieces on a loaded machine: wait for all of it.
+        let own = try await terminal.waitFor("the issue's keys") {
+            $0.contains("b back") && $0.contains("e edit title and body") && $0.contains("x close")
+        }
+        #expect(own.contains("e edit title and body") && own.contains("x close"), "\(own)")
 
         try terminal.type("b")
         try await terminal.waitFor("the list again") { $0.components(separatedBy: "tracker>").count > 2 }

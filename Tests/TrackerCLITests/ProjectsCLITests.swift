@@ -25,6 +25,10 @@ import TrackerTestSupport
 
     @Test func eachProjectNumbersItsOwnIssuesAndEveryWayOfChoosingOneWorks() async throws {
         var tracker = try await CLITests.tracker()
+        // Outside any git clone (the tests' own folder may be one, with an origin of its own).
+        let outside = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        tracker.folder = outside.path
         #expect(try tracker.run(["create", "-t", "Default's first"]).status == 0)
         let created = try tracker.run(["project", "create", "web", "--name", "Web app", "--no-remote"])
         #expect(created.status == 0 && created.stdout == "Created project web (Web app)\n", "\(created.stderr)")
@@ -85,7 +89,7 @@ import TrackerTestSupport
         try "project = \"web\"\n".write(to: clone.appending(path: ".tracker"), atomically: true, encoding: .utf8)
         #expect(try titles(tracker).count == 2, "a .tracker file wins over the remote")
 
-        tracker.folder = nil
+        tracker.folder = outside.path
         let listed = try tracker.run(["project", "list", "--json", "key,remote,default"]).stdout
         #expect(listed.contains("\"key\":\"api\"") && listed.contains("git@github.com:Acme/Api.git"), "\(listed)")
     }
