@@ -1,3 +1,4 @@
+import SettingsFile
 import TrackerCore
 
 /// The `origin` remote of the git clone a folder is in, read from its config file as git keeps it
@@ -5,7 +6,7 @@ import TrackerCore
 /// read, not a process. `url.*.insteadOf` rewrites are not applied.
 enum GitOrigin {
     static func find(from folder: URL) -> (remote: GitRemote, config: String)? {
-        guard let dotGit = nearestDotGit(from: folder), let config = configFile(of: dotGit),
+        guard let dotGit = SettingsFile.nearest(".git", from: folder), let config = configFile(of: dotGit),
             let text = try? String(contentsOfFile: config, encoding: .utf8),
             let url = originURL(inConfig: text), let remote = try? GitRemote(url)
         else { return nil }
@@ -31,17 +32,6 @@ enum GitOrigin {
             return value
         }
         return nil
-    }
-
-    private static func nearestDotGit(from folder: URL) -> URL? {
-        var current = folder.standardizedFileURL
-        while true {
-            let candidate = current.appending(path: ".git")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
-        }
     }
 
     /// `.git/config`; for a worktree (`.git` a file saying `gitdir: …`), its common folder's.
