@@ -79,10 +79,7 @@ extension PostgresIssueRepository {
     public func statusByProject(of user: Login, limit: Int) async throws -> [ProjectStatus] {
         let (projects, first) = try await database.tracked { connection in
             let projects = connection.send(
-                """
-                SELECT \(PostgresProjectRepository.columns), id = tracker_project_id() FROM projects
-                 WHERE (tracker_level_in(id)).level IS NOT NULL ORDER BY key
-                """)
+                "SELECT \(PostgresProjectRepository.columns), id = tracker_project_id() \(ProjectStatements.readable)")
             let status = connection.send(IssueStatusQuery.sql, [user.value, limit])
             try connection.flush()
             return (try projects.result(), try status.result())
@@ -96,12 +93,8 @@ extension PostgresIssueRepository {
         let here = ProjectStatus(project: current, status: try IssueStatusQuery.status(in: first))
         guard !others.isEmpty else { return [ProjectStatus(project: nil, status: here.status)] }
         let results = try await database.trackedTransaction { connection in
-            let pending = others.map { project in
-                connection.send("SELECT pg_catalog.set_config('tracker.project', $1, true)", [project.key.value])
-                return connection.send(IssueStatusQuery.sql, [user.value, limit])
-            }
-            try connection.flush()
-            return try pending.map { try $0.result() }
+            try ProjectStatements.run(
+                Statement(IssueStatusQuery.sql, [user.value, limit]), in: others.map(\.key), on: connection)
         }
         return [here]
             + (try zip(others, results).map { ProjectStatus(project: $0, status: try IssueStatusQuery.status(in: $1)) })

@@ -2,22 +2,17 @@ import Postgres
 import TrackerCore
 
 extension PostgresIssueRepository {
-    /// `list --all-projects`: the projects the session may read, then in one transaction each
-    /// one's page (the list's own statement after a `set_config` of `tracker.project`, so each
-    /// reads one project through its indexes), merged in the sort's order by the issues' times.
+    /// `list --all-projects`: the list's own statement in every project the session may read
+    /// (`ProjectStatements`), the pages merged in the sort's order by the issues' times.
     func listAcrossProjects(_ filter: IssueFilter) async throws -> [Issue] {
         let query = IssueListQuery(filter)
         let pages: [(ProjectKey, [Issue])] = try await database.trackedTransaction { connection in
             IssueListQuery.requireKnownNames(in: filter, on: connection)
-            let keys = try connection.query(
-                "SELECT key FROM projects WHERE (tracker_level_in(id)).level IS NOT NULL ORDER BY key"
-            ).rows.map { try ProjectKey(try $0.decode(0, as: String.self)) }
-            let pending = keys.map { key in
-                connection.send("SELECT pg_catalog.set_config('tracker.project', $1, true)", [key.value])
-                return connection.send(query.sql, query.parameters)
+            let keys = try connection.query("SELECT key \(ProjectStatements.readable)").rows.map {
+                try ProjectKey(try $0.decode(0, as: String.self))
             }
-            try connection.flush()
-            return try zip(keys, pending).map { key, page in (key, try page.result().rows.map(IssueRowDecoding.issue)) }
+            let pages = try ProjectStatements.run(Statement(query.sql, query.parameters), in: keys, on: connection)
+            return try zip(keys, pages).map { key, page in (key, try page.rows.map(IssueRowDecoding.issue)) }
         }
         let merged = pages.flatMap { key, issues in
             issues.map { issue in
