@@ -74,14 +74,12 @@ public struct ProjectsView {
         }
         let rows = projects.map { [$0.key.value, $0.name, $0.remote ?? "", ProjectsView.mark($0)] }
         if ProgramOutput.isForProgram(terminal) { return ProgramOutput.writeRows(rows, to: terminal) }
-        let width = (projects.map { $0.key.value.count }.max() ?? 0) + 2
-        for project in projects {
-            let key = project.key.value + String(repeating: " ", count: width - project.key.value.count)
-            let details = [
-                project.remote, ProjectsView.mark(project).isEmpty ? nil : "(\(ProjectsView.mark(project)))",
-            ]
-            .compactMap { $0 }.joined(separator: "  ")
-            terminal.writeLine(VisibleText.line(key + project.name + (details.isEmpty ? "" : "  " + details)))
+        let width = (rows.map { $0[0].count }.max() ?? 0) + 2
+        for row in rows {
+            let (key, name, remote, mark) = (row[0], row[1], row[2], row[3])
+            let details = [remote, mark.isEmpty ? "" : "(\(mark))"].filter { !$0.isEmpty }.joined(separator: "  ")
+            let padded = key + String(repeating: " ", count: width - key.count)
+            terminal.writeLine(VisibleText.line(padded + name + (details.isEmpty ? "" : "  " + details)))
         }
     }
 }
