@@ -12,11 +12,14 @@ public enum IssueField: String, CaseIterable, Sendable {
     case parent, subIssuesSummary, blockedBy, subIssues, blocking
     /// The original of an issue closed as a duplicate (`{"number"}`), else null.
     case duplicateOf
+    /// With `show`: issues of other projects its body and comments name, and those naming it, as
+    /// `[{"project", "number", "title", "state"}]` (migration 0024).
+    case references, referencedBy
 
-    /// The fields of a list (events, sub-issues and what it blocks only with `show`; the address
-    /// only when asked, and in an export).
+    /// The fields of a list (events, sub-issues, what it blocks and references only with `show`;
+    /// the address only when asked, and in an export).
     public static let listFields: [IssueField] = allCases.filter {
-        ![.events, .url, .subIssues, .blocking].contains($0)
+        ![.events, .url, .subIssues, .blocking, .references, .referencedBy].contains($0)
     }
 
     /// What `export` writes: a list's fields and each issue's address, so importing the export

@@ -35,6 +35,8 @@ public enum IssueJSON {
                 case .blockedBy: .array((structure?.blockedBy.map(\.number) ?? issue.blockedBy ?? []).map(numbered))
                 case .subIssues: .array((structure?.children ?? []).map(linked))
                 case .blocking: .array((structure?.blocking ?? []).map(linked))
+                case .references: .array((structure?.references ?? []).map(linked))
+                case .referencedBy: .array((structure?.referencedBy ?? []).map(linked))
                 }
         }
         if let project = issue.project { object["project"] = .string(project.value) }
@@ -46,10 +48,12 @@ public enum IssueJSON {
     static func numbered(_ number: IssueNumber) -> JSONValue { ["number": .integer(number.value)] }
 
     static func linked(_ issue: LinkedIssue) -> JSONValue {
-        [
+        var object: [String: JSONValue] = [
             "number": .integer(issue.number.value), "title": .string(issue.title),
             "state": .string(issue.state.rawValue.uppercased()),
         ]
+        if let project = issue.project { object["project"] = .string(project.value) }
+        return .object(object)
     }
 
     /// GitHub's `subIssuesSummary`.

@@ -54,7 +54,7 @@ public struct IssueJSONWriter: Sendable {
                 }
             case .blockedBy: JSONBytes.array(issue.blockedBy ?? [], into: &out, Self.numbered)
             // Only `show` has the children and what an issue blocks (IssueField.listFields).
-            case .subIssues, .blocking: out += Array("[]".utf8)
+            case .subIssues, .blocking, .references, .referencedBy: out += Array("[]".utf8)
             }
         }
         object.close(&out)

@@ -50,24 +50,27 @@ enum IssueStructureQueries {
     }
 
     /// The issues around `$1`, not in the trash, one row each: its parent, its children (by
-    /// number), what blocks it and what it blocks; each through its own index.
+    /// number), what blocks it and what it blocks, each through its own index; and the issues of
+    /// other projects it references and that reference it (migration 0024), by project.
     static func structure(of number: Int64) -> Statement {
         Statement(
             """
-            SELECT 'parent' AS relation, o.number, o.title, o.state
+            SELECT 'parent' AS relation, o.number, o.title, o.state, NULL AS project
               FROM issues i JOIN issues o ON o.number = i.parent_number
              WHERE i.number = $1 AND o.deleted_at IS NULL
             UNION ALL
-            SELECT 'child', c.number, c.title, c.state FROM issues c WHERE c.parent_number = $1 AND c.deleted_at IS NULL
+            SELECT 'child', c.number, c.title, c.state, NULL FROM issues c WHERE c.parent_number = $1 AND c.deleted_at IS NULL
             UNION ALL
-            SELECT 'blocked_by', o.number, o.title, o.state
+            SELECT 'blocked_by', o.number, o.title, o.state, NULL
               FROM issue_dependencies d JOIN issues o ON o.number = d.blocking_number
              WHERE d.blocked_number = $1 AND o.deleted_at IS NULL
             UNION ALL
-            SELECT 'blocking', o.number, o.title, o.state
+            SELECT 'blocking', o.number, o.title, o.state, NULL
               FROM issue_dependencies d JOIN issues o ON o.number = d.blocked_number
              WHERE d.blocking_number = $1 AND o.deleted_at IS NULL
-            ORDER BY 1, 2
+            UNION ALL
+            SELECT relation, number, title, state, project FROM tracker_issue_references($1)
+            ORDER BY 1, 5, 2
             """, [number])
     }
 
@@ -77,11 +80,14 @@ enum IssueStructureQueries {
             let state: String = try row.decode("state")
             let linked = LinkedIssue(
                 number: try IssueNumber(try row.decode("number")), title: try row.decode("title"),
-                state: state == "closed" ? .closed : .open)
+                state: state == "closed" ? .closed : .open,
+                project: try (row.decode("project") as String?).map { try ProjectKey($0) })
             switch try row.decode("relation") as String {
             case "parent": structure.parent = linked
             case "child": structure.children.append(linked)
             case "blocked_by": structure.blockedBy.append(linked)
+            case "references": structure.references.append(linked)
+            case "referenced_by": structure.referencedBy.append(linked)
             default: structure.blocking.append(linked)
             }
         }

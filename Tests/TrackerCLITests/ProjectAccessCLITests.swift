@@ -12,7 +12,7 @@ import TrackerTestSupport
         let owner = team.tracker(as: "owner")
         for arguments in [
             ["project", "create", "web", "--no-remote"], ["project", "create", "secret", "--no-remote"],
-            ["-R", "web", "create", "-t", "Web one"], ["-R", "secret", "create", "-t", "Hidden"],
+            ["-R", "web", "create", "-t", "Web one"], ["-R", "secret", "create", "-t", "Hidden", "-b", "Touches web#1"],
             ["create", "-t", "Default one"], ["access", "grant", "bob", "write", "-R", "web"],
             ["access", "grant", "mallory", "read", "-R", "web"],
             ["project", "edit", "secret", "--default-level", "none"],
@@ -31,6 +31,12 @@ import TrackerTestSupport
         let bobHere = try bob.run(["create", "-t", "Bob's default issue"])
         #expect(bobHere.status == 77 && bobHere.stderr.contains("bob has triage on this tracker"), "\(bobHere.stderr)")
 
+        let linkedFrom = { (who: String) in
+            try team.tracker(as: who).run(["show", "web#1", "--json", "referencedBy"]).stdout
+        }
+        #expect(try linkedFrom("erin").contains("\"project\":\"secret\""), "the admin sees the link")
+        #expect(try linkedFrom("bob") == "{\"referencedBy\":[]}\n", "bob may not read secret, so not its links")
+
         let mallory = team.tracker(as: "mallory")
         #expect(try mallory.run(["-R", "web", "list"]).stdout.contains("Web one"), "read in web only")
         let malloryHere = try mallory.run(["list"])
@@ -42,10 +48,12 @@ import TrackerTestSupport
         let elsewhere = try team.psql(as: "mallory", "SELECT title FROM tracker.issues")
         #expect(elsewhere.status != 0 && elsewhere.stderr.contains("no access to project"), "\(elsewhere.stderr)")
         for role in ["mallory", "alice", "carol"] {
-            let underneath = try team.psql(as: role, "SELECT title FROM tracker.all_issues")
-            #expect(
-                underneath.status != 0 && underneath.stderr.contains("permission denied"),
-                "\(role): \(underneath.stderr)")
+            for table in ["all_issues", "all_issue_references"] {
+                let underneath = try team.psql(as: role, "SELECT * FROM tracker.\(table)")
+                #expect(
+                    underneath.status != 0 && underneath.stderr.contains("permission denied"),
+                    "\(role), \(table): \(underneath.stderr)")
+            }
         }
 
         let alice = team.tracker(as: "alice")

@@ -15,17 +15,23 @@ public struct SubIssueProgress: Equatable, Sendable {
     public var percentDone: Int { total == 0 ? 0 : done * 100 / total }
 }
 
-/// Another issue as a line of this one's structure shows it: its number, title and state.
-public struct LinkedIssue: Equatable, Sendable {
+/// Another issue as a line of this one's structure shows it: its number, title and state, and its
+/// project when that is another (a cross-project reference).
+public struct LinkedIssue: Equatable, Sendable, CustomStringConvertible {
     public var number: IssueNumber
     public var title: String
     public var state: IssueState
+    public var project: ProjectKey?
 
-    public init(number: IssueNumber, title: String, state: IssueState) {
+    public init(number: IssueNumber, title: String, state: IssueState, project: ProjectKey? = nil) {
         self.number = number
         self.title = title
         self.state = state
+        self.project = project
     }
+
+    /// `#12`, or `api#4` in another project.
+    public var description: String { (project?.value ?? "") + number.description }
 }
 
 /// An issue's place among the others: its parent and children (sub-issues), what blocks it and
@@ -40,18 +46,27 @@ public struct IssueStructure: Equatable, Sendable {
     public var children: [LinkedIssue]
     public var blockedBy: [LinkedIssue]
     public var blocking: [LinkedIssue]
+    /// Issues of other projects its body and comments name (`api#4`), and those whose body or
+    /// comments name it: links both ways, by project and number.
+    public var references: [LinkedIssue]
+    public var referencedBy: [LinkedIssue]
 
     public init(
         parent: LinkedIssue? = nil, children: [LinkedIssue] = [], blockedBy: [LinkedIssue] = [],
-        blocking: [LinkedIssue] = []
+        blocking: [LinkedIssue] = [], references: [LinkedIssue] = [], referencedBy: [LinkedIssue] = []
     ) {
         self.parent = parent
         self.children = children
         self.blockedBy = blockedBy
         self.blocking = blocking
+        self.references = references
+        self.referencedBy = referencedBy
     }
 
-    public var isEmpty: Bool { parent == nil && children.isEmpty && blockedBy.isEmpty && blocking.isEmpty }
+    public var isEmpty: Bool {
+        parent == nil && children.isEmpty && blockedBy.isEmpty && blocking.isEmpty && references.isEmpty
+            && referencedBy.isEmpty
+    }
 }
 
 /// Which open issues a list keeps by their blockers: `--blocked` (an open blocker) or `--ready`

@@ -22,12 +22,20 @@ enum IssueStructureView {
             lines.append("Blocking:")
             lines += structure.blocking.map { "  " + linked($0, colour: colour) }
         }
+        if !structure.references.isEmpty {
+            lines.append("References:")
+            lines += structure.references.map { "  " + linked($0, colour: colour) }
+        }
+        if !structure.referencedBy.isEmpty {
+            lines.append("Referenced by:")
+            lines += structure.referencedBy.map { "  " + linked($0, colour: colour) }
+        }
         return lines
     }
 
-    /// `#12 OPEN Fix the login page`.
+    /// `#12 OPEN Fix the login page`, `api#4 CLOSED Rate limits` in another project.
     static func linked(_ issue: LinkedIssue, colour: Bool) -> String {
         let state = Table.styled(issue.state.rawValue.uppercased(), issue.state.colourCode, enabled: colour)
-        return "\(issue.number) \(state) \(VisibleText.line(issue.title))"
+        return "\(issue) \(state) \(VisibleText.line(issue.title))"
     }
 }
