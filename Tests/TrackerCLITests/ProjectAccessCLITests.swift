@@ -12,7 +12,8 @@ import TrackerTestSupport
         let owner = team.tracker(as: "owner")
         for arguments in [
             ["project", "create", "web", "--no-remote"], ["project", "create", "secret", "--no-remote"],
-            ["-R", "web", "create", "-t", "Web one"], ["-R", "secret", "create", "-t", "Hidden", "-b", "Touches web#1"],
+            ["-R", "web", "create", "-t", "Web one"],
+            ["-R", "secret", "create", "-t", "Hidden", "-b", "Touches web#1"],
             ["create", "-t", "Default one"], ["access", "grant", "bob", "write", "-R", "web"],
             ["access", "grant", "mallory", "read", "-R", "web"],
             ["project", "edit", "secret", "--default-level", "none"],
