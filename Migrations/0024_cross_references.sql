@@ -160,3 +160,19 @@ SELECT l.relation, p.key, i.number, i.title, i.state
   JOIN projects p ON p.id = l.project_id
  WHERE (tracker_level_in(p.id)).level IS NOT NULL
 $$;
+
+-- A tracker that has several projects already: the links its texts make now.
+DO $$
+BEGIN
+    IF (SELECT count(*) FROM projects) > 1 THEN
+        INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
+        SELECT i.project_id, i.number, NULL, r.target_project_id, r.target_number
+          FROM all_issues i CROSS JOIN LATERAL tracker_text_references(i.project_id, i.body) r
+         WHERE i.body ~ '[A-Za-z0-9_.][#-][0-9]';
+        INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
+        SELECT c.project_id, c.issue_number, c.id, r.target_project_id, r.target_number
+          FROM all_issue_comments c CROSS JOIN LATERAL tracker_text_references(c.project_id, c.body) r
+         WHERE c.body ~ '[A-Za-z0-9_.][#-][0-9]';
+    END IF;
+END;
+$$;

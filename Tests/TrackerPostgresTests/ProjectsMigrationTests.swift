@@ -125,3 +125,28 @@ import TrackerTestSupport
         _ = try await history.undo(actor: bob)
     }
 }
+
+/// Migration 0024 links what a tracker's texts already name across its projects.
+@Suite struct CrossReferencesMigrationTests {
+    @Test func textsWrittenBeforeTheMigrationAreLinked() async throws {
+        let settings = try await TestPostgres.shared.emptyDatabase()
+        let database = Database(settings: settings)
+        try await Migrator(database: database, migrations: Migrator.bundled.filter { $0.version < 24 }).migrate()
+        let alice = try Login("alice")
+        _ = try await PostgresUserRepository(database: database).add(try User(login: alice))
+        _ = try await PostgresProjectRepository(database: database).create(
+            Project(key: try ProjectKey("api"), name: "API"), remoteOffered: false)
+        let inApi = Database(settings: settings, variables: [SessionVariable(name: "tracker.project", value: "api")])
+        _ = try await PostgresIssueRepository(database: inApi).create(try IssueDraft(title: "Limits"), author: alice)
+        let issues = PostgresIssueRepository(database: database)
+        _ = try await issues.create(try IssueDraft(title: "Web", body: "Waits on api#1"), author: alice)
+        _ = try await issues.create(try IssueDraft(title: "Other", body: "Not api#7, which is none"), author: alice)
+        _ = try await PostgresCommentRepository(database: database).add(
+            "And API-1 again", to: try IssueNumber(2), author: alice)
+
+        try await Migrator(database: database).migrate()
+        let linked = try await PostgresIssueRepository(database: inApi).details(of: try IssueNumber(1))
+        #expect(linked.structure.referencedBy.map(\.number.value) == [1, 2], "from a body and from a comment")
+        #expect(try await issues.details(of: try IssueNumber(1)).structure.references.map(\.description) == ["api#1"])
+    }
+}
