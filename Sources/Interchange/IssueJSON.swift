@@ -175,10 +175,11 @@ public enum IssueJSON {
     /// One change as `tracker watch --json` prints it: the event's fields (kind, actor, createdAt
     /// and what changed) with its id, the issue's number and its title when read.
     public static func change(_ change: IssueChange) -> JSONValue {
-        .object(
-            event(change.event).merging([
-                "id": .integer(change.id), "issue": .integer(change.issue.value), "title": .string(change.title),
-            ]) { $1 })
+        var object = event(change.event).merging([
+            "id": .integer(change.id), "issue": .integer(change.issue.value), "title": .string(change.title),
+        ]) { $1 }
+        if let project = change.project { object["project"] = .string(project.value) }
+        return .object(object)
     }
 
     /// On one line with sorted keys, ending in a line break (JSON Lines).

@@ -15,7 +15,7 @@ public struct JSONFieldList: Equatable, Sendable {
     public static let projects = ["archived", "default", "key", "name", "remote"]
     public static let change = [
         "actingUser", "actor", "commentId", "createdAt", "currentTitle", "id", "importedBy", "issue", "kind", "label",
-        "milestone", "previousTitle", "stateReason", "subject", "title", "undo",
+        "milestone", "previousTitle", "project", "stateReason", "subject", "title", "undo",
     ]
 
     public static let version = ["author", "body", "createdAt", "title", "version"]

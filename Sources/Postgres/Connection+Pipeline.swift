@@ -73,7 +73,7 @@ extension Connection {
         var entries: [(statement: Statement, pending: PendingResult?)] = queued.map { ($0.statement, $0.pending) }
         queued.removeAll()
         if let sessionSettings, PQtransactionStatus(rawHandle) == PQTRANS_IDLE {
-            let opensTransaction = entries.first?.statement.sql == "BEGIN"
+            let opensTransaction = entries.first?.statement.sql.hasPrefix("BEGIN") == true
             entries.insert((sessionSettings, nil), at: opensTransaction ? 1 : 0)
         }
         return entries

@@ -223,10 +223,11 @@ public final class Connection {
     /// Runs `body` inside BEGIN/COMMIT; any thrown error rolls the transaction back. BEGIN
     /// travels with the body's first flight and COMMIT with what the body left queued, so a body
     /// that only `send`s costs one round trip. A connection lost in the flight that carries
-    /// COMMIT is reported as `.commitOutcomeUnknown`.
+    /// COMMIT is reported as `.commitOutcomeUnknown`. `begin`: the BEGIN to send (with an
+    /// isolation level, say).
     @discardableResult
-    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        send("BEGIN")
+    public func transaction<T>(begin: String = "BEGIN", _ body: (Connection) throws -> T) throws -> T {
+        send(begin)
         let value: T
         do {
             value = try body(self)

@@ -77,16 +77,20 @@ enum ChangeFeedQueries {
          ORDER BY p.xact, p.id
         """
 
-    static func batch(from rows: [Row], after position: ChangePosition, limit: Int) throws -> ChangeBatch {
+    /// `project`: the project the rows were read in, when watching every project.
+    static func batch(
+        from rows: [Row], after position: ChangePosition, limit: Int, project: ProjectKey? = nil
+    ) throws -> ChangeBatch {
         guard let first = rows.first else { throw TrackerError.storageFailure("the change feed read no horizon") }
         let horizon = try group(try first.decode("horizon"))
         var changes: [IssueChange] = []
         for row in rows where try row.decode("id", as: Int64?.self) != nil {
             let position = ChangePosition(group: try group(try row.decode("xact")), event: try row.decode("id"))
-            changes.append(
-                IssueChange(
-                    id: position.event, issue: try IssueNumber(try row.decode("issue_number")),
-                    title: try row.decode("title"), event: try IssueEvents.event(from: row), position: position))
+            var change = IssueChange(
+                id: position.event, issue: try IssueNumber(try row.decode("issue_number")),
+                title: try row.decode("title"), event: try IssueEvents.event(from: row), position: position)
+            change.project = project
+            changes.append(change)
         }
         // A full batch stops at its last change; otherwise everything below the horizon was read.
         let next =
@@ -94,6 +98,18 @@ enum ChangeFeedQueries {
             ? changes.last?.position ?? position
             : max(position, ChangePosition(group: horizon, event: 0))
         return ChangeBatch(changes: changes, next: next, heldBack: try first.decode("held_back"))
+    }
+
+    /// Every project's batch, read in one snapshot (so under one horizon), as one: the first
+    /// `limit` changes in the feed's order. Every change at or before the last one handed out was
+    /// in some project's batch (a project that filled its batch has none earlier left out).
+    static func merged(_ batches: [ChangeBatch], after position: ChangePosition, limit: Int) -> ChangeBatch {
+        let all = batches.flatMap(\.changes).sorted { $0.position < $1.position }
+        let heldBack = batches.contains(where: \.heldBack)
+        if all.count >= limit, let last = all.prefix(limit).last {
+            return ChangeBatch(changes: Array(all.prefix(limit)), next: last.position, heldBack: heldBack)
+        }
+        return ChangeBatch(changes: all, next: batches.map(\.next).min() ?? position, heldBack: heldBack)
     }
 
     /// A transaction id (xid8) as text.

@@ -79,7 +79,12 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
         let event: Int64? =
             if case .after(let event) = start { event } else { nil }
         let row = try await perform { connection in
-            try connection.query(ChangeFeedQueries.start, [event, filter.issue?.value, filter.assignee?.value]).rows[0]
+            let start = Statement(ChangeFeedQueries.start, [event, filter.issue?.value, filter.assignee?.value])
+            guard filter.allProjects else { return try connection.query(start.sql, start.parameters).rows[0] }
+            // The event is in one project's timeline; the horizon is every project's.
+            let rows = try Self.inEveryProject(start, on: connection).map { $0.result.rows[0] }
+            return try rows.first { try $0.decode("xact", as: String?.self) != nil } ?? rows.first
+                ?? connection.query(start.sql, start.parameters).rows[0]
         }
         if let issue = filter.issue, !(try row.decode("issue_known", as: Bool.self)) {
             throw TrackerError.notFound("issue \(issue) does not exist")
@@ -98,13 +103,30 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
 
     func changes(after position: ChangePosition, limit: Int) async throws -> ChangeBatch {
         let filter = self.filter
-        let rows = try await perform { connection in
-            try connection.query(
-                ChangeFeedQueries.changes,
-                [String(position.group), position.event, filter.issue?.value, filter.assignee?.value, limit]
-            ).rows
+        let changes = Statement(
+            ChangeFeedQueries.changes,
+            [String(position.group), position.event, filter.issue?.value, filter.assignee?.value, limit])
+        guard filter.allProjects else {
+            let rows = try await perform { connection in try connection.query(changes.sql, changes.parameters).rows }
+            return try ChangeFeedQueries.batch(from: rows, after: position, limit: limit)
         }
-        return try ChangeFeedQueries.batch(from: rows, after: position, limit: limit)
+        let read = try await perform { connection in try Self.inEveryProject(changes, on: connection) }
+        let batches = try read.map { project, result in
+            try ChangeFeedQueries.batch(from: result.rows, after: position, limit: limit, project: project)
+        }
+        return ChangeFeedQueries.merged(batches, after: position, limit: limit)
+    }
+
+    /// `statement` in every project the session may read, in one snapshot (one horizon for all).
+    private static func inEveryProject(
+        _ statement: Statement, on connection: Connection
+    ) throws -> [(project: ProjectKey, result: QueryResult)] {
+        try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { connection in
+            let keys = try connection.query("SELECT key \(ProjectStatements.readable)").rows.map {
+                try ProjectKey(try $0.decode(0, as: String.self))
+            }
+            return Array(zip(keys, try ProjectStatements.run(statement, in: keys, on: connection)))
+        }
     }
 
     func waitForChanges(timeout: Duration) async throws {

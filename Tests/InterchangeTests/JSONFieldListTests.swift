@@ -29,9 +29,10 @@ import TrackerCore
             let event = IssueEvent(
                 kind: kind, actor: alice, createdAt: at, actingUser: index == 0 ? alice : nil,
                 importedBy: index == 1 ? alice : nil, isUndo: index == 2)
-            let change = IssueChange(
+            var change = IssueChange(
                 id: 1, issue: try IssueNumber(1), title: "t", event: event, position: ChangePosition(group: 0, event: 1)
             )
+            if index == 3 { change.project = try ProjectKey("web") }
             union.formUnion(keys(IssueJSON.change(change)))
         }
         #expect(union.sorted() == JSONFieldList.change)

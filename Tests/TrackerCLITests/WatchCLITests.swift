@@ -58,6 +58,30 @@ import TrackerTestSupport
         #expect(later.count == expected.count + 1, "nothing printed twice")
     }
 
+    @Test func allProjectsWatchesEveryProjectNamingEachIssuesProject() async throws {
+        let tracker = try await CLITests.tracker()
+        #expect(try tracker.run(["project", "create", "api", "--no-remote"]).status == 0)
+        try tracker.run(["create", "--title", "Before watching"])
+        let watcher = try WatchingProcess(
+            tracker, ["watch", "--all-projects", "--since", String(try lastEvent(tracker))])
+        defer { _ = try? watcher.stop() }
+        #expect(try tracker.run(["-R", "api", "create", "--title", "In api"]).status == 0)
+        #expect(try tracker.run(["create", "--title", "In the default"]).status == 0)
+        #expect(try tracker.run(["close", "api#1"]).status == 0)
+        let home = try ProjectsCLITests.defaultKey(tracker)
+        let printed = try watcher.lines(count: 3).map {
+            $0.split(separator: " · ").dropFirst(2).joined(separator: " · ")
+        }
+        #expect(
+            printed == [
+                "api#1 \"In api\" · tester created this issue",
+                "\(home)#2 \"In the default\" · tester created this issue",
+                "api#1 \"In api\" · tester closed this as completed",
+            ])
+        let narrowed = try tracker.run(["watch", "--all-projects", "--issue", "1"])
+        #expect(narrowed.status == 64 && narrowed.stderr.split(separator: "\n").count == 1, "\(narrowed.stderr)")
+    }
+
     @Test func aServerRestartInTheMiddleLosesNoChangeAndRepeatsNone() throws {
         let tracker = TrackerProcess.privateCluster()
         defer { tracker.remove() }

@@ -23,7 +23,7 @@ public struct ChangeLineView: Sendable {
         let what = IssueDetailView.describe(change.event)
         let parts = [
             "event \(change.id)", change.event.createdAt.iso8601,
-            "#\(change.issue.value) \"\(change.title)\"", what,
+            "\(change.project?.value ?? "")#\(change.issue.value) \"\(change.title)\"", what,
         ]
         return VisibleText.line(parts.joined(separator: " · ")) + "\n"
     }

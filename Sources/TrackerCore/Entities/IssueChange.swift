@@ -9,6 +9,8 @@ public struct IssueChange: Equatable, Sendable {
     public var title: String
     public var event: IssueEvent
     public var position: ChangePosition
+    /// The issue's project, when watching every project (`watch --all-projects`).
+    public var project: ProjectKey?
 
     public init(id: Int64, issue: IssueNumber, title: String, event: IssueEvent, position: ChangePosition) {
         self.id = id
@@ -41,10 +43,12 @@ public struct ChangePosition: Hashable, Comparable, Sendable, CustomStringConver
 }
 
 /// Which changes a watcher wants: all, one issue's, or those of issues assigned to someone
-/// (with their own assignments and unassignments).
+/// (with their own assignments and unassignments); in the session's project, or in every project
+/// it may read.
 public struct ChangeFilter: Equatable, Sendable {
     public var issue: IssueNumber?
     public var assignee: Login?
+    public var allProjects = false
 
     public init(issue: IssueNumber? = nil, assignee: Login? = nil) {
         self.issue = issue

@@ -13,7 +13,8 @@ struct WatchCommand: AsyncParsableCommand {
             One line per change: event id, time, issue and what was done. --json prints JSON Lines \
             (id, kind, issue, title, actor, createdAt and the changed fields). A lost connection is said \
             on stderr; tracker reconnects and carries on after the last event printed, so none is missed \
-            or printed twice; --since EVENT_ID does the same across runs. Live updates need a session of \
+            or printed twice; --since EVENT_ID does the same across runs. --all-projects watches every \
+            project you may read, each issue as web#12 (-R watches one). Live updates need a session of \
             their own: through pgbouncer in transaction mode they cannot work, and tracker says so.
             """
     )
@@ -35,13 +36,23 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: "Start right after this event id (one `tracker watch` printed) instead of now; 0: from the first.")
     var since: String?
 
+    @Flag(help: "Every project you may read, each issue as web#12 (not with --issue or -R).")
+    var allProjects = false
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if allProjects && (issue != nil || global.project != nil) {
+            throw ValidationError("--all-projects watches every project: give --issue or -R without it")
+        }
+    }
 
     func run() async throws {
         let issue = try self.issue.map { try IssueReference.number($0) }
         let start = try since.map(WatchCommand.start) ?? .now
         let root = try await CompositionRoot.open(global, schema: .read)
         var filter = ChangeFilter(issue: issue)
+        filter.allProjects = allProjects
         if let assignee { filter.assignee = try await root.names.login(assignee) }
         let view = ChangeLineView(
             json: json, fields: try JSONFieldList.selection(jsonFields, available: JSONFieldList.change))
