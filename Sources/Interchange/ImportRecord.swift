@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// One issue as gh (or `tracker export`) writes it; every field optional so a missing one is
 /// reported by name rather than as a decoding failure.
 struct ImportRecord: Decodable {
@@ -43,6 +45,51 @@ struct ImportRecord: Decodable {
     let color: String?
     let description: String?
     let dueOn: String?
+    /// gh's repository of the issue (`gh search issues --json repository`): `{"nameWithOwner":
+    /// "acme/web", …}`, or a string (`acme/web` or an address).
+    let repository: RepositoryRecord?
+}
+
+/// gh's `repository`: an object with `nameWithOwner` (or `url`), or the name as a string.
+struct RepositoryRecord: Decodable {
+    let text: String?
+
+    private enum Keys: String, CodingKey { case nameWithOwner, url }
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            self.text = text
+            return
+        }
+        let object = try? decoder.container(keyedBy: Keys.self)
+        text =
+            (try? object?.decodeIfPresent(String.self, forKey: .url))
+            ?? (try? object?.decodeIfPresent(String.self, forKey: .nameWithOwner)) ?? nil
+    }
+
+    /// The repository as a git remote: `acme/web` (GitHub's `nameWithOwner`) is GitHub's.
+    func remote(record index: Int) throws(TrackerError) -> GitRemote {
+        let given = text ?? ""
+        let isAddress = given.contains(":") || given.contains("@")
+        let parts = given.split(separator: "/", omittingEmptySubsequences: false)
+        let nameWithOwner =
+            parts.count == 2
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy {
+                        $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0))
+                    }
+            }
+        guard isAddress ? !given.contains(where: \.isWhitespace) : nameWithOwner,
+            let remote = try? GitRemote(isAddress ? given : "https://github.com/" + given)
+        else {
+            throw .invalidInput(
+                field: "record \(index) repository",
+                rule: "'\(given)' is not a repository such as acme/web or https://github.com/acme/web; "
+                    + "nothing was imported")
+        }
+        return remote
+    }
 }
 
 /// Another issue of the file, as GitHub names one: `{"number": 12, …}`.

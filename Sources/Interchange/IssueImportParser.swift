@@ -97,6 +97,7 @@ public enum IssueImportParser {
             try OrganizationRecords.milestone(from: milestone, record: index)
         }
         issue.names = try names(in: record, at: index)
+        issue.repository = try record.repository?.remote(record: index)
         if let source = record.url ?? record.id?.value {
             do {
                 issue.source = try ImportedIssue.validSource(source)
@@ -274,6 +275,12 @@ enum ParsedRecord: Sendable {
 public struct ImportFile: Sendable {
     public var issues: [ImportedIssue] = []
     public var alone = ImportedLabelsAndMilestones()
+
+    /// The repositories gh's `repository` fields name (`host/owner/repo`), each once, in order.
+    public var repositories: [GitRemote] {
+        var seen = Set<String>()
+        return issues.compactMap(\.repository).filter { seen.insert($0.repository).inserted }
+    }
 
     init(_ records: [ParsedRecord]) {
         for record in records {

@@ -30,13 +30,17 @@ struct CompositionRoot: Sendable {
     /// statement or round trip of its own. The private cluster migrates itself once per tracker version (a stamp
     /// beside it remembers); a shared database must be migrated by hand. `schema`: `.write`
     /// refuses a schema newer than this binary; `.read` allows it; `.none` skips the check.
-    static func open(_ options: GlobalOptions, schema: SchemaUse = .write) async throws -> CompositionRoot {
+    /// `repository`: the imported issues' (`ProjectChoice`).
+    static func open(
+        _ options: GlobalOptions, schema: SchemaUse = .write, repository: GitRemote? = nil
+    ) async throws -> CompositionRoot {
         let environment = ProcessEnvironment.values
         let target = try DatabaseTarget.resolve(flag: options.databaseURL, environment: environment)
         let limits = try SessionLimits.from(environment: environment)
         let proof = schema == .none ? nil : SchemaGuard.proof(allowNewer: schema == .read)
         let project = try ProjectChoice.resolve(
-            flag: options.project, environment: environment, folder: FileManager.default.currentDirectoryPath)
+            flag: options.project, environment: environment, folder: FileManager.default.currentDirectoryPath,
+            repository: repository)
         let root = CompositionRoot(
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,

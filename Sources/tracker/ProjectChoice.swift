@@ -13,7 +13,11 @@ struct ProjectChoice: Sendable, Equatable {
     let key: ProjectKey?
     let reason: ProjectChoiceReason
 
-    static func resolve(flag: String?, environment: [String: String], folder: String) throws -> ProjectChoice {
+    /// `repository`: the one that the issues being imported name (gh's `repository`), which only
+    /// `-R` overrides.
+    static func resolve(
+        flag: String?, environment: [String: String], folder: String, repository: GitRemote? = nil
+    ) throws -> ProjectChoice {
         if let flag {
             let key = try ProjectKey(flag)
             if let named = IssueReference.project, named != key {
@@ -23,6 +27,7 @@ struct ProjectChoice: Sendable, Equatable {
             return ProjectChoice(key: key, reason: .flag)
         }
         if let named = IssueReference.project { return ProjectChoice(key: named, reason: .issueReference) }
+        if let repository { return ProjectChoice(key: nil, reason: .importedRepository(repository)) }
         if let named = environment["TRACKER_PROJECT"], !named.isEmpty {
             return ProjectChoice(key: try ProjectKey(named), reason: .environment)
         }
@@ -55,9 +60,11 @@ struct ProjectChoice: Sendable, Equatable {
     /// What the session is told: the key, or the remote to look for (else nothing: the default).
     var variables: [SessionVariable] {
         if let key { return [SessionVariable(name: "tracker.project", value: key.value)] }
-        if case .remote(let remote, _) = reason {
+        switch reason {
+        case .remote(let remote, _), .importedRepository(let remote):
             return [SessionVariable(name: "tracker.remote", value: remote.repository)]
+        default:
+            return []
         }
-        return []
     }
 }

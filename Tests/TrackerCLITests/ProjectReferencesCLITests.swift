@@ -69,3 +69,56 @@ import TrackerTestSupport
         #expect(try referenced(tracker, "api#1", "referencedBy").count == 1)
     }
 }
+
+/// gh's `repository` field on import (issue 31 item 5): it chooses the project whose remote it is,
+/// unless -R names one; a repository no project records, or several, is refused in one line.
+@Suite struct ImportRepositoryCLITests {
+    static func record(_ number: Int, repository: String) -> String {
+        #"{"number": \#(number), "title": "From gh \#(number)", "state": "OPEN", "author": {"login": "tester"}, "#
+            + #""createdAt": "2024-01-02T03:04:05Z", "updatedAt": "2024-01-02T03:04:05Z", "repository": \#(repository)}"#
+    }
+
+    func file(_ records: [String]) throws -> URL {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "gh-\(UUID().uuidString).jsonl")
+        try records.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func theRepositoryOfGhsIssuesChoosesTheProjectUnlessDashRDoes() async throws {
+        let tracker = try await CLITests.tracker()
+        let created = try tracker.run(["project", "create", "api", "--remote", "git@github.com:Acme/Api.git"])
+        #expect(created.status == 0, "\(created.stderr)")
+        let fromApi = try file([
+            Self.record(1, repository: #"{"name": "api", "nameWithOwner": "acme/api"}"#),
+            Self.record(2, repository: #""acme/api""#),
+        ])
+        let elsewhere = try file([Self.record(1, repository: #"{"nameWithOwner": "acme/nowhere"}"#)])
+        let mixed = try file([
+            Self.record(1, repository: #""acme/api""#), Self.record(2, repository: #""https://github.com/acme/web""#),
+        ])
+        let broken = try file([Self.record(1, repository: #""not a repository at all""#)])
+        defer { for url in [fromApi, elsewhere, mixed, broken] { try? FileManager.default.removeItem(at: url) } }
+
+        #expect(try tracker.run(["import", fromApi.path]).status == 0)
+        let inApi = try tracker.run(["-R", "api", "list", "--json", "title"]).stdout
+        #expect(inApi.contains("From gh 1") && inApi.contains("From gh 2"), "\(inApi)")
+        #expect(try tracker.run(["list", "--json", "title"]).stdout == "[]\n", "nothing in the default project")
+
+        let unknown = try tracker.run(["import", elsewhere.path])
+        #expect(
+            unknown.status == 65 && unknown.stderr.split(separator: "\n").count == 1
+                && unknown.stderr.contains("github.com/acme/nowhere, which no project records"), "\(unknown.stderr)")
+        let several = try tracker.run(["import", mixed.path])
+        #expect(several.status == 65 && several.stderr.contains("from 2 repositories"), "\(several.stderr)")
+        let bad = try tracker.run(["import", broken.path])
+        #expect(bad.status == 65 && bad.stderr.contains("record 1 repository"), "\(bad.stderr)")
+        #expect(try tracker.run(["list", "--json", "title"]).stdout == "[]\n", "nothing was imported by a refusal")
+
+        #expect(try tracker.run(["-R", tracker.defaultProjectKey(), "import", mixed.path]).status == 0, "-R wins")
+        #expect(try tracker.run(["list", "--json", "title"]).stdout.contains("From gh 2"))
+    }
+}
+
+extension TrackerProcess {
+    func defaultProjectKey() throws -> String { try ProjectsCLITests.defaultKey(self) }
+}

@@ -49,6 +49,7 @@ public struct ProjectsView {
                 matched
                 ? "its remote is this clone's origin (\(remote.url))"
                 : "the tracker's default project (no project has this clone's origin, \(remote.url), from \(config))"
+        case .importedRepository(let remote): why = "its remote is the imported issues' repository (\(remote.url))"
         case .defaultProject: why = "the tracker's default project"
         }
         let archived = project.isArchived ? " (archived)" : ""

@@ -37,6 +37,8 @@ public struct ImportedIssue: Equatable, Sendable {
     /// lowercased login; empty names are left out. An import registers a missing person with
     /// theirs and fills an existing person's empty name, never replacing one that is set.
     public var names: [String: String] = [:]
+    /// gh's `repository` of the issue, when the export has one: it chooses the project.
+    public var repository: GitRemote?
 
     public init(
         number: Int64?, title: String, body: String, state: IssueState, stateReason: StateReason?, author: Login,

@@ -113,6 +113,8 @@ public enum ProjectChoiceReason: Equatable, Sendable {
     case file(String)
     /// This clone's `origin`, read from that git config file.
     case remote(GitRemote, config: String)
+    /// The repository gh's export names for its issues (`tracker import`).
+    case importedRepository(GitRemote)
     /// The person's config file's `project`.
     case settings(String)
     case defaultProject

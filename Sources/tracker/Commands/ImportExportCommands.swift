@@ -66,7 +66,9 @@ struct ImportCommand: AsyncParsableCommand {
         let records = file.issues
         progress.finish()
         steps.say("parsed and checked \(records.count) issues", since: started)
-        let root = try await CompositionRoot.open(global)
+        let repository = try Self.repository(of: file, flag: global.project)
+        let root = try await CompositionRoot.open(global, repository: repository)
+        if let repository { try await Self.requireProject(for: repository, on: root) }
         let saving = ProgressLine(noun: "issues", on: terminal)
         let savingText = "saving \(records.count) issues…"
         saving.say(savingText)
@@ -83,6 +85,34 @@ struct ImportCommand: AsyncParsableCommand {
         saving.finish()
         steps.say(dryRun ? "tried in one transaction, rolled back" : "saved in one transaction", since: started)
         ImportView.render(output, to: terminal)
+    }
+}
+
+extension ImportCommand {
+    /// The repository gh's `repository` fields name, which chooses the project unless -R does;
+    /// issues of several repositories go into one project only when -R says which.
+    static func repository(of file: ImportFile, flag: String?) throws -> GitRemote? {
+        let named = file.repositories
+        guard flag == nil, let first = named.first else { return nil }
+        guard named.count == 1 else {
+            throw TrackerError.invalidInput(
+                field: "import file",
+                rule:
+                    "its issues are from \(named.count) repositories (\(named.map(\.repository).joined(separator: ", "))): "
+                    + "import them into one project with -R KEY, or split the file; nothing was imported")
+        }
+        return first
+    }
+
+    /// The session's project must be the one whose remote is `repository`: otherwise the remote
+    /// chose nothing and the default project would take the issues.
+    static func requireProject(for repository: GitRemote, on root: CompositionRoot) async throws {
+        let project = try await root.manageProjects.current()
+        guard project.remote.flatMap({ try? GitRemote($0) })?.repository != repository.repository else { return }
+        throw TrackerError.invalidInput(
+            field: "import file",
+            rule: "its issues are from \(repository.repository), which no project records: tracker project create "
+                + "KEY --remote \(repository.url), or import with -R KEY; nothing was imported")
     }
 }
 
