@@ -92,7 +92,7 @@ extension PostgresIssueRepository {
             try connection.query("SELECT tracker_moved_to($1)", [number.value]).rows[0].decode(0)
         }
         guard let moved else { return .notFound("issue #\(number.value) does not exist") }
-        return .notFound("issue #\(number.value) was moved to \(moved): tracker show \(moved)")
+        return .moved(number, to: moved)
     }
 }
 

@@ -104,10 +104,7 @@ public enum SchemaGuard {
         case missingCommentCode: .notFound("comment \(error.detail ?? "?") does not exist; nothing was changed")
         case let code? where refusalCodes.contains(code): .accessDenied(error.message)
         case goneCode, structureRefusedCode, projectRefusedCode, movedIssueCode: .notFound(error.message)
-        case unknownProjectCode:
-            .notFound(
-                "no project '\(error.detail ?? "")': see `tracker project list`, or create it with "
-                    + "`tracker project create \(error.detail ?? "KEY")`")
+        case unknownProjectCode: .unknownProject(error.detail ?? "")
         case archivedProjectCode: .accessDenied(error.message)
         case undoRefusedCode: .changedMeanwhile(error.message)
         case unknownRoleCode:

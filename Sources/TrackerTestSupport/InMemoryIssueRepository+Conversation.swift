@@ -91,7 +91,7 @@ extension InMemoryIssueRepository: CommentRepository {
         try takeFailure()
         let author = try await registered(author)
         let issue = try existing(number)
-        lastCommentID += 1
+        lastCommentID = commentIDs?.next() ?? lastCommentID + 1
         let moment = nextMoment()
         let comment = Comment(
             id: try CommentID(lastCommentID), issue: number, author: author, body: body, createdAt: moment,

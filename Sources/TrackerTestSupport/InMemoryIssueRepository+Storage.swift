@@ -49,6 +49,7 @@ extension InMemoryIssueRepository {
 
     /// The issue, in the trash or not.
     func anyExisting(_ number: IssueNumber) throws -> Issue {
+        try refuseMoved([number])
         guard let issue = issues[number.value] else {
             throw TrackerError.notFound("issue \(number) does not exist; nothing was changed")
         }

@@ -45,6 +45,11 @@ public actor InMemoryIssueRepository: IssueRepository {
     /// Which issues block which (see `+Structure`), and whether any issue has a parent or blocker.
     var dependencies: Set<Dependency> = []
     var hasStructure = false
+    /// With several projects (`InMemoryProjects`): the tracker and this project's key, the comment
+    /// ids shared by every project, and the numbers moved away with where they went.
+    var projects: (world: InMemoryProjects, key: ProjectKey)?
+    var commentIDs: InMemorySequence?
+    var movedAway: [Int64: String] = [:]
 
     public init(users: InMemoryUserRepository, now: @escaping @Sendable () -> Timestamp = Timestamp.now) {
         self.users = users
@@ -136,15 +141,20 @@ public actor InMemoryIssueRepository: IssueRepository {
 
     public func details(of number: IssueNumber) async throws -> IssueDetails {
         try takeFailure()
+        if let place = movedAway[number.value] { throw TrackerError.moved(number, to: place) }
         guard let issue = issues[number.value] else { throw TrackerError.notFound("issue \(number) does not exist") }
         if trashedIssues[number.value] != nil { throw TrackerError.inTrash(number) }
         // In time order, as PostgreSQL reads them (created_at, then the order they were written).
         let timeline = (events[number.value] ?? []).enumerated().sorted {
             ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset)
         }.map(\.element)
+        var structure = structure(of: number)
+        if let projects {
+            (structure.references, structure.referencedBy) = await projects.world.links(of: number, in: projects.key)
+        }
         return IssueDetails(
             issue: issue, events: merged(timeline, duplicateCloses(of: number)), comments: comments(of: number),
-            structure: structure(of: number))
+            structure: structure)
     }
 
     /// The closes of issues closed as duplicates of `number`, as its timeline shows them.
