@@ -36,6 +36,10 @@ public final class FullScreenPresenters: Presenters {
         FullPickerPresenter(choicesOn: session, view: .labels, title: "Labels")
     }
 
+    public func projectPicker() -> any Presenter<ChoiceViewModel<ProjectKey>.Output, PickerAction> {
+        FullPickerPresenter(choicesOn: session, view: .project, title: "Project to open")
+    }
+
     public func milestonePicker() -> any Presenter<ChoiceViewModel<MilestoneTitle>.Output, PickerAction> {
         FullPickerPresenter(choicesOn: session, view: .milestone, title: "Milestone (at most one)")
     }

@@ -53,6 +53,12 @@ public final class LinePresenters: Presenters {
         LineChoicePresenter(milestoneOn: terminal)
     }
 
+    public func projectPicker() -> any Presenter<ChoiceViewModel<ProjectKey>.Output, PickerAction> {
+        LineChoicePresenter(
+            terminal: terminal, view: .project, title: "Project to open (pick one, then done)", prompt: "pick project> "
+        )
+    }
+
     public func labels() -> any LabelsPresenter { LineLabelsPresenter(terminal: terminal) }
     public func milestones() -> any MilestonesPresenter { LineMilestonesPresenter(terminal: terminal) }
     public func people() -> any PeoplePresenter { LinePeoplePresenter(terminal: terminal) }

@@ -8,7 +8,8 @@ extension ScreenFactory.UseCases {
     /// A test's composition root: every use case over the given in-memory repositories (the
     /// issue repository holds the comments, labels and milestones too).
     public static func wiring(
-        issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository
+        issues: InMemoryIssueRepository, users: any UserRepository, drafts: any DraftRepository,
+        projects: (any ProjectRepository)? = nil
     ) -> ScreenFactory.UseCases {
         let labels = InMemoryLabelRepository(issues: issues)
         let milestones = InMemoryMilestoneRepository(issues: issues)
@@ -26,7 +27,7 @@ extension ScreenFactory.UseCases {
             addUser: AddUser(users: users), labels: ManageLabels(labels: labels),
             milestones: ManageMilestones(milestones: milestones), saveDraft: SaveDraft(drafts: drafts),
             discardDraft: DiscardDraft(drafts: drafts), recoverDraft: RecoverDraft(drafts: drafts),
-            showHistory: ShowHistory(history: issues))
+            showHistory: ShowHistory(history: issues), projects: projects.map { ManageProjects(projects: $0) })
     }
 }
 
@@ -39,6 +40,23 @@ extension ScreenFactory {
         ScreenFactory(
             actor: actor, useCases: .wiring(issues: issues, users: users, drafts: drafts),
             presenters: LinePresenters(terminal: terminal, me: actor, editBody: editBody), permissions: permissions)
+    }
+
+    /// The screens of one project of `tracker` (`key`; nil: the default) on `presenters`, able to
+    /// open another project's as the executable's composition root does.
+    public static func wiring(
+        actor: Login, tracker: InMemoryProjects, key: String?, drafts: any DraftRepository,
+        presenters: any Presenters
+    ) async throws -> ScreenFactory {
+        let (issues, projects) = try await tracker.session(key: key)
+        let name = try await projects.current().key.value
+        return ScreenFactory(
+            actor: actor, useCases: .wiring(issues: issues, users: tracker.users, drafts: drafts, projects: projects),
+            presenters: presenters,
+            permissions: Permissions(name: actor.value, actor: actor, level: .admin, project: name),
+            openProject: { key in
+                try await wiring(actor: actor, tracker: tracker, key: key.value, drafts: drafts, presenters: presenters)
+            })
     }
 
     /// The screens over in-memory repositories, shown on the full-screen front on `screen`.

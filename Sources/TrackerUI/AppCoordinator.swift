@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// The root: offers back a draft that could not be saved last time, then runs the tab bar
 /// (Issues · Labels · Milestones · People). Each tab is one coordinator, kept while the app runs
 /// so a tab comes back as it was left; a tab ends by saying which tab to show next, or to quit.
@@ -6,7 +8,8 @@ public final class AppCoordinator: Coordinator {
     public var childCoordinators: [any Coordinator] = []
     public let viewModel: AppViewModel
     private let presenter: any AppPresenter
-    private let factory: ScreenFactory
+    /// The screens of the project shown; another project brings its own.
+    private var factory: ScreenFactory
     private lazy var issues = factory.issueList()
     private lazy var labels = factory.labels()
     private lazy var milestones = factory.milestones()
@@ -26,6 +29,8 @@ public final class AppCoordinator: Coordinator {
             case .switchTo(let next): tab = next
             case .back: continue
             case .quit: return
+            case .switchProject(let key):
+                if await openProject(key) { tab = .issues }
             }
         }
     }
@@ -39,6 +44,28 @@ public final class AppCoordinator: Coordinator {
         }
         await viewModel.send(.creatorEnded(await run(factory.issueCreator(prefill: draft))))
         presenter.show(viewModel.output)
+    }
+
+    /// Opens another project's screens (`key`, else one the person picks); a refusal is said and
+    /// the screens stay on this project. Whether another was opened.
+    private func openProject(_ key: ProjectKey?) async -> Bool {
+        guard let open = factory.openProject else { return false }
+        var chosen = key
+        if chosen == nil, let picker = factory.projectPicker() { chosen = await run(picker).change?.chosen.first }
+        guard let chosen else { return false }
+        do {
+            factory = try await open(chosen)
+        } catch {
+            await viewModel.send(.projectRefused(TrackerError(wrapping: error)))
+            presenter.show(viewModel.output)
+            return false
+        }
+        await viewModel.send(.projectOpened)
+        issues = factory.issueList()
+        labels = factory.labels()
+        milestones = factory.milestones()
+        people = factory.people()
+        return true
     }
 
     private func show(_ tab: Tab) async -> TabOutcome {

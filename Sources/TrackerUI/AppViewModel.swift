@@ -9,6 +9,10 @@ public final class AppViewModel: ViewModel {
         /// The answer to restoring the waiting draft now.
         case restore(Bool)
         case creatorEnded(IssueCreatorCoordinator.Outcome)
+        /// Another project could not be opened (unknown, or the session may not read it).
+        case projectRefused(TrackerError)
+        /// Another project was opened: what was said before is gone.
+        case projectOpened
     }
 
     public struct Output: Equatable, ViewOutput {
@@ -43,6 +47,11 @@ public final class AppViewModel: ViewModel {
             return .restore(draft)
         case .creatorEnded(let outcome):
             output.creatorOutcome = outcome
+        case .projectRefused(let failure):
+            output = Output()
+            output.failure = failure
+        case .projectOpened:
+            output = Output()
         }
         return nil
     }

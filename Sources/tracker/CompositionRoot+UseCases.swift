@@ -1,4 +1,5 @@
 import LineFront
+import Postgres
 import TerminalKit
 import TrackerCore
 import TrackerPostgres
@@ -94,7 +95,25 @@ extension CompositionRoot {
             saveDraft: Self.saveDraft(environment: environment),
             discardDraft: Self.discardDraft(environment: environment),
             recoverDraft: Self.recoverDraft(environment: environment), watchChanges: watchChanges,
-            showHistory: showHistory)
-        return ScreenFactory(actor: actor, useCases: useCases, presenters: presenters, permissions: permissions)
+            showHistory: showHistory, projects: manageProjects)
+        return ScreenFactory(
+            actor: actor, useCases: useCases, presenters: presenters, permissions: permissions,
+            openProject: { key in
+                let next = self.inProject(key)
+                let permissions = try await next.manageAccess.permissions(actor: actor)
+                return next.screens(actor: actor, permissions: permissions, presenters: presenters)
+            })
+    }
+
+    /// The same tracker, in project `key` (a session of its own, told the key as `-R` tells it).
+    func inProject(_ key: ProjectKey) -> CompositionRoot {
+        let choice = ProjectChoice(key: key, reason: .flag)
+        let session = Database(
+            settings: database.settings, limits: database.limits, searchPath: database.searchPath,
+            unreachableAdvice: database.unreachableAdvice, proof: database.proof,
+            applicationName: database.applicationName, variables: choice.variables)
+        return CompositionRoot(
+            database: session, target: target, environment: environment, actingLogin: actingLogin, project: choice,
+            terminal: terminal)
     }
 }

@@ -54,16 +54,34 @@ import TrackerTestSupport
         try? FileManager.default.removeItem(at: scratch)
     }
 
-    /// With several projects the list says which one it shows (issue 31).
-    @Test func theListsTitleNamesTheProject() async throws {
+    /// With several projects the list says which one it shows, and `p` picks another (issue 31).
+    @Test func theListsTitleNamesTheProjectAndPSwitchesToAnother() async throws {
         var tracker = try await CLITests.tracker()
-        #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
-        #expect(try tracker.run(["-R", "web", "create", "--title", "Web's first"]).status == 0)
+        for arguments in [
+            ["project", "create", "web", "--no-remote"], ["project", "create", "api", "--no-remote"],
+            ["-R", "web", "create", "--title", "Web's first"], ["-R", "api", "create", "--title", "API's first"],
+        ] {
+            #expect(try tracker.run(arguments).status == 0)
+        }
         tracker.environment["TRACKER_PROJECT"] = "web"
         defer { stop() }
         try start(tracker)
         try await terminal.waitFor("Issues in web · state:open · page 1")
         try await terminal.waitFor("▸ #1  Web's first")
+        try terminal.keys("p")
+        try await terminal.waitFor("Project to open: none")
+        try terminal.keys("api")
+        try await terminal.waitFor("only api offered") { $0.contains("[ ] api") && !$0.contains("[ ] web") }
+        try terminal.press("Enter")
+        try terminal.press("Space")
+        try await terminal.waitFor("Project to open: api")
+        try terminal.press("Enter")
+        try await terminal.waitFor("Issues in api · state:open · page 1")
+        try await terminal.waitFor("▸ #1  API's first")
+        try terminal.keys(":")
+        try terminal.type("project nope")
+        try await terminal.waitFor("no project 'nope'")
+        #expect(try terminal.screen().contains("Issues in api"), "a refused project leaves the list where it was")
         try terminal.keys("q")
         try await terminal.waitFor("SESSION-OVER")
     }

@@ -100,6 +100,19 @@ import TrackerTestSupport
         #expect(try tracker.run(["project", "create", "web", "--no-remote"]).status == 0)
         let session = try tracker.run(["-R", "web"], stdin: "q\n")
         #expect(session.stdout.contains("Issues in web · state:open · page 1"), "\(session.stdout)")
+        #expect(try tracker.run(["-R", "web", "create", "-t", "Web's first"]).status == 0)
+
+        let home = try Self.defaultKey(tracker)
+        let switched = try tracker.run([], stdin: "project web\n3\nproject nope\n1\nproject\n\(home)\n1\ndone\nq\n")
+        #expect(
+            Self.inOrder(
+                switched.stdout,
+                [
+                    "Issues in \(home)", "Issues in web", "#1  Web's first", "[3 Milestones]",
+                    "! no project 'nope': see `tracker project list`", "[3 Milestones]", "Issues in web",
+                    "Project to open (pick one, then done): none", "Project to open (pick one, then done): \(home)",
+                    "Issues in \(home)",
+                ]), "\(switched.stdout)")
     }
 
     /// gh's habit: `import -R web` fills one project from an export of another, numbers kept.
@@ -197,6 +210,16 @@ import TrackerTestSupport
         #expect(taken.status == 65 && taken.stderr.contains("project web already exists"), "\(taken.stderr)")
         let archivingDefault = try tracker.run(["project", "archive", try Self.defaultKey(tracker)])
         #expect(archivingDefault.status == 65 && archivingDefault.stderr.contains("the default stays open"))
+    }
+
+    /// Whether `texts` appear in `output` in this order.
+    static func inOrder(_ output: String, _ texts: [String]) -> Bool {
+        var rest = output[...]
+        for text in texts {
+            guard let found = rest.range(of: text) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 
     static func defaultKey(_ tracker: TrackerProcess) throws -> String {

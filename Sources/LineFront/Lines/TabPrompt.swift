@@ -13,6 +13,8 @@ enum TabPrompt {
             switch TabCommands.parse(line) {
             case .switchTo(let tab): return .switchTo(tab)
             case .unknownTab(let name): terminal.writeLine(TabBarView.unknown(name))
+            case .switchProject(let key): return .switchProject(key)
+            case .invalidProject(let failure): terminal.writeFailure(failure)
             case nil: if let input = read(line) { return input }
             }
         }

@@ -1,4 +1,5 @@
 import TerminalKit
+import TrackerCore
 import TrackerUI
 
 /// Reads the lines every tab's prompt understands before its own commands.
@@ -7,9 +8,13 @@ public enum TabCommands {
         case switchTo(Tab)
         /// `tab` with a name no tab has (the text after `tab`).
         case unknownTab(String)
+        /// `project KEY` (nil: `project` alone, to pick one).
+        case switchProject(ProjectKey?)
+        /// `project` with something that is not a key.
+        case invalidProject(TrackerError)
     }
 
-    public static let help = "1–4 or tab NAME switch tabs"
+    public static let help = "1–4 or tab NAME switch tabs · project [KEY] opens another project"
 
     /// nil when the line is not about tabs.
     public static func parse(_ line: String) -> Parsed? {
@@ -18,6 +23,14 @@ public enum TabCommands {
             return Tab(rawValue: number).map(Parsed.switchTo)
         }
         let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
+        if words.first?.lowercased() == "project" {
+            guard words.count > 1 else { return .switchProject(nil) }
+            do {
+                return .switchProject(try ProjectKey(words[1].trimmed))
+            } catch {
+                return .invalidProject(error)
+            }
+        }
         guard words.first?.lowercased() == "tab" else { return nil }
         let name = words.count > 1 ? words[1].trimmed : ""
         return Tab.named(name).map(Parsed.switchTo) ?? .unknownTab(name)

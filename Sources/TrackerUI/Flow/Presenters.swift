@@ -14,6 +14,7 @@ public protocol Presenters: AnyObject {
     func assignees(_ mode: AssigneeCoordinator.Mode) -> any AssigneePresenter
     func labelPicker() -> any Presenter<ChoiceViewModel<LabelName>.Output, PickerAction>
     func milestonePicker() -> any Presenter<ChoiceViewModel<MilestoneTitle>.Output, PickerAction>
+    func projectPicker() -> any Presenter<ChoiceViewModel<ProjectKey>.Output, PickerAction>
     func labels() -> any LabelsPresenter
     func milestones() -> any MilestonesPresenter
     func people() -> any PeoplePresenter

@@ -13,6 +13,23 @@ extension ScreenFactory {
         ChoiceCoordinator(viewModel: milestoneChoices(mode), presenter: presenters.milestonePicker())
     }
 
+    /// One project to open, found by a part of its key or name; nil without the projects.
+    public func projectPicker() -> ChoiceCoordinator<ProjectKey>? {
+        guard let projects = useCases.projects else { return nil }
+        let viewModel = ChoiceViewModel<ProjectKey>(
+            source: .init(
+                current: nil,
+                search: { text in
+                    let wanted = text.lowercased()
+                    return try await projects.list().filter {
+                        !$0.isArchived
+                            && (wanted.isEmpty || $0.key.value.contains(wanted)
+                                || $0.name.lowercased().contains(wanted))
+                    }.map(\.key)
+                }, save: nil, initial: [], limit: 1))
+        return ChoiceCoordinator(viewModel: viewModel, presenter: presenters.projectPicker())
+    }
+
     /// Any number of labels, found by name or description.
     public func labelChoices(_ mode: ChoiceMode<LabelName>) -> ChoiceViewModel<LabelName> {
         let labels = useCases.labels

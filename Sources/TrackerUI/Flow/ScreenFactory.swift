@@ -28,6 +28,8 @@ public final class ScreenFactory {
         let watchChanges: WatchChanges?
         /// The versions the issue screen's `h` shows; nil: it shows none.
         let showHistory: ShowHistory?
+        /// The projects the project picker offers; nil: it offers none.
+        let projects: ManageProjects?
 
         public init(
             listIssues: ListIssues, showIssue: ShowIssue, closeIssue: CloseIssue, reopenIssue: ReopenIssue,
@@ -35,7 +37,7 @@ public final class ScreenFactory {
             changeAssignees: ChangeAssignees, editIssues: EditIssues, commentOnIssue: CommentOnIssue,
             listUsers: ListUsers, addUser: AddUser, labels: ManageLabels, milestones: ManageMilestones,
             saveDraft: SaveDraft, discardDraft: DiscardDraft, recoverDraft: RecoverDraft,
-            watchChanges: WatchChanges? = nil, showHistory: ShowHistory? = nil
+            watchChanges: WatchChanges? = nil, showHistory: ShowHistory? = nil, projects: ManageProjects? = nil
         ) {
             self.listIssues = listIssues
             self.showIssue = showIssue
@@ -56,6 +58,7 @@ public final class ScreenFactory {
             self.recoverDraft = recoverDraft
             self.watchChanges = watchChanges
             self.showHistory = showHistory
+            self.projects = projects
         }
     }
 
@@ -66,14 +69,21 @@ public final class ScreenFactory {
     /// What the session's level allows: the screens offer those keys and refuse the rest.
     public let permissions: Permissions
     let useCases: UseCases
+    /// Makes another project's screens (a composition root's work: a session in that project, its
+    /// level there); nil: the screens stay on one project.
+    public let openProject: ProjectOpener?
+
+    public typealias ProjectOpener = @MainActor (ProjectKey) async throws -> ScreenFactory
 
     public init(
-        actor: Login, useCases: UseCases, presenters: any Presenters, permissions: Permissions = .databaseDecides
+        actor: Login, useCases: UseCases, presenters: any Presenters, permissions: Permissions = .databaseDecides,
+        openProject: ProjectOpener? = nil
     ) {
         self.actor = actor
         self.useCases = useCases
         self.presenters = presenters
         self.permissions = permissions
+        self.openProject = openProject
     }
 
     var watchChanges: WatchChanges? { useCases.watchChanges }

@@ -1,3 +1,5 @@
+import TrackerCore
+
 /// The tabs of the interactive front, in the order their numbers switch to them.
 public enum Tab: Int, CaseIterable, Equatable, Sendable {
     case issues = 1
@@ -23,6 +25,8 @@ public enum TabOutcome: Equatable, Sendable {
     case quit
     /// Back from a screen opened inside a tab (a milestone's issues) to that tab.
     case back
+    /// Another project was asked for (nil: the person picks one): the root opens it.
+    case switchProject(ProjectKey?)
 }
 
 /// What a person does on a tab: something for the tab's own view model, or leaving the tab.
@@ -32,4 +36,6 @@ public enum TabInput<Action: Sendable>: Sendable {
     case quit
     /// Only from a screen opened inside a tab (a milestone's issues).
     case back
+    /// Another project (nil: pick one), as `project web` or the full screen's `p` asks.
+    case switchProject(ProjectKey?)
 }

@@ -13,6 +13,7 @@ extension Coordinator {
             switch input {
             case .switchTo(let tab): return .switchTo(tab)
             case .quit, .back: return .quit
+            case .switchProject(let key): return .switchProject(key)
             case .screen(let action):
                 if let route = await viewModel.send(action), let outcome = await open(route) { return outcome }
                 presenter.show(viewModel.output)

@@ -16,7 +16,9 @@ final class FullAppPresenter: AppPresenter {
     }
 
     func show(_ output: AppViewModel.Output) {
-        if let outcome = output.creatorOutcome {
+        if let failure = output.failure {
+            session.carried += session.words { $0.writeFailure(failure) }
+        } else if let outcome = output.creatorOutcome {
             session.carried += session.words { IssueCreatorView(format: .table).renderOutcome(outcome, to: $0) }
         } else if let draft = output.unsavedDraft {
             offer = ["An issue you were writing was not saved: \"\(VisibleText.line(draft.title))\"."]

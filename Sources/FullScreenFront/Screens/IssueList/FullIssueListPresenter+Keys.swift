@@ -10,7 +10,8 @@ extension FullIssueListPresenter {
         KeyHint("↑↓ PgUp PgDn move"), KeyHint("Enter open"), KeyHint("/ search"), KeyHint("f filter"),
         KeyHint("n new", needs: .createIssue), KeyHint("a assign", needs: .organizeIssues),
         KeyHint("x close · X not planned", needs: .close), KeyHint("o reopen", needs: .reopen),
-        KeyHint("r refresh"), KeyHint(": command"), KeyHint("1-4 Tab switch tabs"), KeyHint("q quit"),
+        KeyHint("r refresh"), KeyHint("p project"), KeyHint(": command"), KeyHint("1-4 Tab switch tabs"),
+        KeyHint("q quit"),
     ]
     static let searchKeys = "type to search as you go · Enter keep the search · Esc undo it"
     static let fieldKeys = "Enter apply · Esc cancel · ← → Home End to edit"
@@ -37,6 +38,7 @@ extension FullIssueListPresenter {
         case .text("X"): return number.map { .screen(.close([$0], .notPlanned)) }
         case .text("o"): return number.map { .screen(.reopen([$0])) }
         case .text("r"): return .screen(.refresh)
+        case .text("p"): return .switchProject(nil)
         case .text("q"): return .quit
         case .escape, .text("b"): return scope == .tab ? nil : .back
         case .text("/"):
@@ -145,6 +147,10 @@ extension FullIssueListPresenter {
         case .switchTo(let tab): return .switchTo(tab)
         case .unknownTab(let name):
             message = [TabBarView.unknown(name)]
+            return nil
+        case .switchProject(let key): return .switchProject(key)
+        case .invalidProject(let failure):
+            message = session.words { $0.writeFailure(failure) }
             return nil
         case nil: break
         }

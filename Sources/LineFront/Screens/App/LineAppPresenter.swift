@@ -13,7 +13,9 @@ final class LineAppPresenter: AppPresenter {
     }
 
     func show(_ output: AppViewModel.Output) {
-        if let outcome = output.creatorOutcome {
+        if let failure = output.failure {
+            terminal.writeFailure(failure)
+        } else if let outcome = output.creatorOutcome {
             IssueCreatorView(format: .table).renderOutcome(outcome, to: terminal)
         } else if let draft = output.unsavedDraft {
             terminal.writeLine("An issue you were writing was not saved: \"\(VisibleText.line(draft.title))\".")

@@ -77,3 +77,10 @@ extension ChoiceView where Item == MilestoneTitle {
             full: "An issue is in at most one milestone: untick the chosen one first, or choose none.")
     }
 }
+
+extension ChoiceView where Item == ProjectKey {
+    /// The project picker's words.
+    public static var project: ChoiceView {
+        ChoiceView(name: \.value, noun: "project", full: "One project opens at a time: untick the chosen one first.")
+    }
+}

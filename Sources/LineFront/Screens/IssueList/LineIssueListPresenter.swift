@@ -74,6 +74,12 @@ final class LineIssueListPresenter: IssueListPresenter {
         case .unknownTab(let name):
             terminal.writeLine(TabBarView.unknown(name))
             return nil
+        case .switchProject(let key):
+            prompt.ended()
+            return .switchProject(key)
+        case .invalidProject(let failure):
+            terminal.writeFailure(failure)
+            return nil
         case nil:
             break
         }

@@ -49,6 +49,7 @@ public final class IssueListCoordinator: Coordinator {
             case .switchTo(let tab): return .switchTo(tab)
             case .quit: return .quit
             case .back: return .back
+            case .switchProject(let key): return .switchProject(key)
             case .screen(let action):
                 if let route = await viewModel.send(keepingScope(action)) {
                     await open(route)
