@@ -54,8 +54,11 @@ extension CompositionRoot {
 
     func progress() -> ProgressViewModel { ProgressViewModel(showProgress: showProgress) }
 
-    func importer(actor: Login, report: @escaping ImportPhaseReport) -> ImportViewModel {
-        ImportViewModel(importIssues: importIssues, undoImport: undoImport, actor: actor, report: report)
+    /// `repository`: gh's, which chose the project (`ImportCommand.repository(of:flag:)`).
+    func importer(actor: Login, repository: GitRemote? = nil, report: @escaping ImportPhaseReport) -> ImportViewModel {
+        ImportViewModel(
+            importIssues: importIssues, undoImport: undoImport, actor: actor, report: report,
+            repository: repository.map { ($0, manageProjects) })
     }
 
     /// `actor`: who deletes; nil where nothing is deleted.

@@ -49,7 +49,8 @@ import TrackerUI
         #expect(terminal.output.contains("carol has triage on this tracker; creating a label needs maintain"))
         #expect(
             terminal.output.contains(
-                "r refresh · 1–4 or tab NAME switch tabs · ? help · q quit · (you have triage; other keys need maintain)"
+                "r refresh · 1–4 or tab NAME switch tabs · project [KEY] opens another project · ? help · q quit · "
+                    + "(you have triage; other keys need maintain)"
             ))
         #expect(!terminal.prompts.contains { $0.hasPrefix("Delete label") || $0.hasPrefix("Name:") })
         #expect(try await InMemoryLabelRepository(issues: issues).list(search: nil).map(\.name.value) == ["bug"])

@@ -26,14 +26,20 @@ public final class ImportViewModel: ViewModel {
     private let undoImport: UndoImport
     private let actor: Login
     private let report: ImportPhaseReport
+    /// The repository gh's export names, which chose the session's project; that project must
+    /// record it (else the default project took the choice), checked through `projects`.
+    private let repository: (remote: GitRemote, projects: ManageProjects)?
 
     public init(
-        importIssues: ImportIssues, undoImport: UndoImport, actor: Login, report: @escaping ImportPhaseReport = { _ in }
+        importIssues: ImportIssues, undoImport: UndoImport, actor: Login,
+        report: @escaping ImportPhaseReport = { _ in },
+        repository: (remote: GitRemote, projects: ManageProjects)? = nil
     ) {
         self.importIssues = importIssues
         self.undoImport = undoImport
         self.actor = actor
         self.report = report
+        self.repository = repository
     }
 
     @discardableResult
@@ -42,6 +48,7 @@ public final class ImportViewModel: ViewModel {
         do {
             switch input {
             case .save(let records, let alone), .tryOut(let records, let alone):
+                if let repository { try await Self.requireProject(for: repository.remote, in: repository.projects) }
                 output.dryRun = input != .save(records, alone: alone)
                 output.result = try await importIssues(
                     records, alone: alone, actor: actor, dryRun: output.dryRun, report: report)
@@ -52,5 +59,14 @@ public final class ImportViewModel: ViewModel {
             output.failure = TrackerError(wrapping: error)
         }
         return nil
+    }
+
+    private static func requireProject(for repository: GitRemote, in projects: ManageProjects) async throws {
+        let project = try await projects.current()
+        guard project.remote.flatMap({ try? GitRemote($0) })?.repository != repository.repository else { return }
+        throw TrackerError.invalidInput(
+            field: "import file",
+            rule: "its issues are from \(repository.repository), which no project records: tracker project create "
+                + "KEY --remote \(repository.url), or import with -R KEY; nothing was imported")
     }
 }

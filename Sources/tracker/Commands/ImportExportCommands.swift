@@ -68,13 +68,12 @@ struct ImportCommand: AsyncParsableCommand {
         steps.say("parsed and checked \(records.count) issues", since: started)
         let repository = try Self.repository(of: file, flag: global.project)
         let root = try await CompositionRoot.open(global, repository: repository)
-        if let repository { try await Self.requireProject(for: repository, on: root) }
         let saving = ProgressLine(noun: "issues", on: terminal)
         let savingText = "saving \(records.count) issues…"
         saving.say(savingText)
         started = .now
         let actor = try await root.actingUser(checked: false).login
-        let importer = root.importer(actor: actor) { phase in
+        let importer = root.importer(actor: actor, repository: repository) { phase in
             guard trace.enabled else { return }
             saving.finish()
             trace.say(phase)
@@ -102,17 +101,6 @@ extension ImportCommand {
                     + "import them into one project with -R KEY, or split the file; nothing was imported")
         }
         return first
-    }
-
-    /// The session's project must be the one whose remote is `repository`: otherwise the remote
-    /// chose nothing and the default project would take the issues.
-    static func requireProject(for repository: GitRemote, on root: CompositionRoot) async throws {
-        let project = try await root.manageProjects.current()
-        guard project.remote.flatMap({ try? GitRemote($0) })?.repository != repository.repository else { return }
-        throw TrackerError.invalidInput(
-            field: "import file",
-            rule: "its issues are from \(repository.repository), which no project records: tracker project create "
-                + "KEY --remote \(repository.url), or import with -R KEY; nothing was imported")
     }
 }
 
