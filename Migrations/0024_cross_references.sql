@@ -25,6 +25,7 @@ CREATE UNIQUE INDEX issue_references_in_body ON all_issue_references (project_id
     WHERE comment_id IS NULL;
 CREATE UNIQUE INDEX issue_references_in_comment ON all_issue_references (project_id, comment_id, target_project_id, target_number)
     WHERE comment_id IS NOT NULL;
+CREATE INDEX issue_references_issue ON all_issue_references (project_id, issue_number);
 CREATE INDEX issue_references_target ON all_issue_references (target_project_id, target_number);
 
 -- As 0023 made every project's view: the session's project, once it may read it.
@@ -56,64 +57,50 @@ SELECT DISTINCT coalesce(m.to_project_id, i.project_id), coalesce(m.to_number, i
    AND coalesce(m.to_project_id, i.project_id) <> p_project
 $$;
 
-CREATE FUNCTION tracker_issue_references_written() RETURNS trigger
+-- Keeps a text's links as it is written: the trigger's arguments name the written rows' issue
+-- column and comment column ('' for a body). A text may name another project's issue only with
+-- two projects and `#N` or `-N` in it: checked once per statement, and per row before the text is
+-- read closely (an import of a million rows pays one match each).
+CREATE FUNCTION tracker_references_written() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
 DECLARE
-    -- A text may name another project's issue only with two projects and `#N` or `-N` in it:
-    -- checked once per statement, and per row before the text is read closely (an import of a
-    -- million rows pays one match each).
     v_projects bigint := (SELECT count(*) FROM projects);
+    v_written jsonb;
+    v_comment bigint;
 BEGIN
     IF TG_OP = 'UPDATE' THEN
-        DELETE FROM all_issue_references WHERE project_id = NEW.project_id AND issue_number = NEW.number
-                                           AND comment_id IS NULL;
+        v_written := to_jsonb(NEW);
+        v_comment := nullif(v_written ->> TG_ARGV[1], '')::bigint;
+        DELETE FROM all_issue_references
+         WHERE project_id = NEW.project_id AND issue_number = (v_written ->> TG_ARGV[0])::bigint
+           AND comment_id IS NOT DISTINCT FROM v_comment;
         INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
-        SELECT NEW.project_id, NEW.number, NULL, r.target_project_id, r.target_number
+        SELECT NEW.project_id, (v_written ->> TG_ARGV[0])::bigint, v_comment, r.target_project_id, r.target_number
           FROM tracker_text_references(NEW.project_id, NEW.body) r
          WHERE v_projects > 1 AND NEW.body ~ '[A-Za-z0-9_.][#-][0-9]';
-    ELSE
-        INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
-        SELECT n.project_id, n.number, NULL, r.target_project_id, r.target_number
-          FROM written_issues n CROSS JOIN LATERAL tracker_text_references(n.project_id, n.body) r
-         WHERE v_projects > 1 AND n.body ~ '[A-Za-z0-9_.][#-][0-9]';
+    ELSIF v_projects > 1 THEN
+        EXECUTE format(
+            'INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number) '
+            'SELECT n.project_id, n.%I, %s, r.target_project_id, r.target_number '
+            'FROM written n CROSS JOIN LATERAL tracker_text_references(n.project_id, n.body) r '
+            'WHERE n.body ~ %L',
+            TG_ARGV[0], CASE WHEN TG_ARGV[1] = '' THEN 'NULL::bigint' ELSE 'n.' || quote_ident(TG_ARGV[1]) END,
+            '[A-Za-z0-9_.][#-][0-9]');
     END IF;
     RETURN NULL;
 END;
 $$;
 
 CREATE TRIGGER issue_references_inserted AFTER INSERT ON all_issues
-    REFERENCING NEW TABLE AS written_issues FOR EACH STATEMENT EXECUTE FUNCTION tracker_issue_references_written();
+    REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION tracker_references_written('number', '');
 CREATE TRIGGER issue_references_edited AFTER UPDATE OF body ON all_issues
-    FOR EACH ROW WHEN (OLD.body IS DISTINCT FROM NEW.body) EXECUTE FUNCTION tracker_issue_references_written();
-
-CREATE FUNCTION tracker_comment_references_written() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = tracker, pg_catalog, pg_temp AS $$
-DECLARE
-    -- A text may name another project's issue only with two projects and `#N` or `-N` in it:
-    -- checked once per statement, and per row before the text is read closely (an import of a
-    -- million rows pays one match each).
-    v_projects bigint := (SELECT count(*) FROM projects);
-BEGIN
-    IF TG_OP = 'UPDATE' THEN
-        DELETE FROM all_issue_references WHERE project_id = NEW.project_id AND comment_id = NEW.id;
-        INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
-        SELECT NEW.project_id, NEW.issue_number, NEW.id, r.target_project_id, r.target_number
-          FROM tracker_text_references(NEW.project_id, NEW.body) r
-         WHERE v_projects > 1 AND NEW.body ~ '[A-Za-z0-9_.][#-][0-9]';
-    ELSE
-        INSERT INTO all_issue_references (project_id, issue_number, comment_id, target_project_id, target_number)
-        SELECT n.project_id, n.issue_number, n.id, r.target_project_id, r.target_number
-          FROM written_comments n CROSS JOIN LATERAL tracker_text_references(n.project_id, n.body) r
-         WHERE v_projects > 1 AND n.body ~ '[A-Za-z0-9_.][#-][0-9]';
-    END IF;
-    RETURN NULL;
-END;
-$$;
-
+    FOR EACH ROW WHEN (OLD.body IS DISTINCT FROM NEW.body) EXECUTE FUNCTION tracker_references_written('number', '');
 CREATE TRIGGER comment_references_inserted AFTER INSERT ON all_issue_comments
-    REFERENCING NEW TABLE AS written_comments FOR EACH STATEMENT EXECUTE FUNCTION tracker_comment_references_written();
+    REFERENCING NEW TABLE AS written FOR EACH STATEMENT
+    EXECUTE FUNCTION tracker_references_written('issue_number', 'id');
 CREATE TRIGGER comment_references_edited AFTER UPDATE OF body ON all_issue_comments
-    FOR EACH ROW WHEN (OLD.body IS DISTINCT FROM NEW.body) EXECUTE FUNCTION tracker_comment_references_written();
+    FOR EACH ROW WHEN (OLD.body IS DISTINCT FROM NEW.body)
+    EXECUTE FUNCTION tracker_references_written('issue_number', 'id');
 
 -- A moved issue (0022's tracker_move_issue) takes the links to it along; those from it follow
 -- its keys (ON UPDATE CASCADE).
