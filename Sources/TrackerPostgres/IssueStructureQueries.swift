@@ -51,7 +51,9 @@ enum IssueStructureQueries {
 
     /// The issues around `$1`, not in the trash, one row each: its parent, its children (by
     /// number), what blocks it and what it blocks, each through its own index; and the issues of
-    /// other projects it references and that reference it (migration 0024), by project.
+    /// other projects it references and that reference it (migration 0024), by project, asked only
+    /// when the tracker has two projects (the gate is a one-time filter, so one project never plans
+    /// the function's body).
     static func structure(of number: Int64) -> Statement {
         Statement(
             """
@@ -70,6 +72,7 @@ enum IssueStructureQueries {
              WHERE d.blocking_number = $1 AND o.deleted_at IS NULL
             UNION ALL
             SELECT relation, number, title, state, project FROM tracker_issue_references($1)
+             WHERE (SELECT count(*) > 1 FROM projects)
             ORDER BY 1, 5, 2
             """, [number])
     }
