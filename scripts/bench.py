@@ -205,10 +205,11 @@ for size in sizes:
         issue_columns = "number, title, body, state, state_reason, author_id, created_at, updated_at, closed_at, milestone_number"
         milestone_columns = "number, title, description, due_on, state, closed_at"
         # A project's tables are views of their all_ tables (migration 0022): copied out through the
-        # views, in through the tables, with the views' columns (project_id takes its default).
+        # views, in through the tables, with the views' columns (project_id takes its default; a
+        # generated column, such as search_words, is made again, never copied).
         columns = {table: run([PSQL, "-X", "-A", "-t", "-q", settings(database), "-c",
                                "SELECT string_agg(attname, ', ' ORDER BY attnum) FROM pg_attribute "
-                               f"WHERE attrelid = 'tracker.{table}'::regclass AND attnum > 0 AND NOT attisdropped"],
+                               f"WHERE attrelid = 'tracker.{table}'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''"],
                               capture=True).strip()
                    for table in ["issue_assignees", "issue_events", "issue_comments", "issue_mentions", "labels",
                                  "issue_labels"]}
