@@ -208,8 +208,10 @@ for size in sizes:
         # views, in through the tables, with the views' columns (project_id takes its default; a
         # generated column, such as search_words, is made again, never copied).
         columns = {table: run([PSQL, "-X", "-A", "-t", "-q", settings(database), "-c",
-                               "SELECT string_agg(attname, ', ' ORDER BY attnum) FROM pg_attribute "
-                               f"WHERE attrelid = 'tracker.{table}'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''"],
+                               "SELECT string_agg(v.attname, ', ' ORDER BY v.attnum) FROM pg_attribute v "
+                               f"JOIN pg_attribute b ON b.attrelid = 'tracker.all_{table}'::regclass "
+                               "AND b.attname = v.attname AND b.attgenerated = '' "
+                               f"WHERE v.attrelid = 'tracker.{table}'::regclass AND v.attnum > 0 AND NOT v.attisdropped"],
                               capture=True).strip()
                    for table in ["issue_assignees", "issue_events", "issue_comments", "issue_mentions", "labels",
                                  "issue_labels"]}
