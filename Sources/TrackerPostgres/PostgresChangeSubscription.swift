@@ -122,10 +122,7 @@ final class PostgresChangeSubscription: ChangeSubscription, @unchecked Sendable 
         _ statement: Statement, on connection: Connection
     ) throws -> [(project: ProjectKey, result: QueryResult)] {
         try connection.transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { connection in
-            let keys = try connection.query("SELECT key \(ProjectStatements.readable)").rows.map {
-                try ProjectKey(try $0.decode(0, as: String.self))
-            }
-            return Array(zip(keys, try ProjectStatements.run(statement, in: keys, on: connection)))
+            try ProjectStatements.runInEveryReadable(statement, on: connection)
         }
     }
 

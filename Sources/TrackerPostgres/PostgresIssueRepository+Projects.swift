@@ -8,11 +8,8 @@ extension PostgresIssueRepository {
         let query = IssueListQuery(filter)
         let pages: [(ProjectKey, [Issue])] = try await database.trackedTransaction { connection in
             IssueListQuery.requireKnownNames(in: filter, on: connection)
-            let keys = try connection.query("SELECT key \(ProjectStatements.readable)").rows.map {
-                try ProjectKey(try $0.decode(0, as: String.self))
-            }
-            let pages = try ProjectStatements.run(Statement(query.sql, query.parameters), in: keys, on: connection)
-            return try zip(keys, pages).map { key, page in (key, try page.rows.map(IssueRowDecoding.issue)) }
+            return try ProjectStatements.runInEveryReadable(Statement(query.sql, query.parameters), on: connection)
+                .map { key, page in (key, try page.rows.map(IssueRowDecoding.issue)) }
         }
         let merged = pages.flatMap { key, issues in
             issues.map { issue in

@@ -9,6 +9,17 @@ enum ProjectStatements {
     /// The projects the session may read (migration 0023's level in each), by key.
     static let readable = "FROM projects WHERE (tracker_level_in(id)).level IS NOT NULL ORDER BY key"
 
+    /// `statement` once in every project the session may read (one statement to learn which, then
+    /// one flight); each project's key with its result.
+    static func runInEveryReadable(
+        _ statement: Statement, on connection: Connection
+    ) throws -> [(project: ProjectKey, result: QueryResult)] {
+        let keys = try connection.query("SELECT key \(readable)").rows.map {
+            try ProjectKey(try $0.decode(0, as: String.self))
+        }
+        return Array(zip(keys, try run(statement, in: keys, on: connection)))
+    }
+
     /// `statement` once in each of `keys`' projects, all in one flight; their results in order.
     static func run(_ statement: Statement, in keys: [ProjectKey], on connection: Connection) throws -> [QueryResult] {
         let pending = keys.map { key in

@@ -7,7 +7,6 @@ import TrackerCore
 public actor InMemoryProjects {
     struct Entry {
         var project: Project
-        var remote: String?
         let issues: InMemoryIssueRepository
     }
 
@@ -19,7 +18,7 @@ public actor InMemoryProjects {
 
     public init(users: InMemoryUserRepository, defaultKey: ProjectKey) async {
         self.users = users
-        await add(Project(key: defaultKey, name: defaultKey.value, isDefault: true), remote: nil)
+        await add(Project(key: defaultKey, name: defaultKey.value, isDefault: true))
     }
 
     /// The session's issues and projects: `key` (a project's, any case), else the project whose
@@ -36,14 +35,14 @@ public actor InMemoryProjects {
             }
             entry = named
         } else {
-            entry = entries.first { $0.remote != nil && $0.remote == remote } ?? entries[0]
+            entry = entries.first { $0.project.repository != nil && $0.project.repository == remote } ?? entries[0]
         }
         return (entry.issues, InMemoryProjectRepository(tracker: self, key: entry.project.key))
     }
 
     @discardableResult
-    private func add(_ project: Project, remote: String?) async -> Entry {
-        let entry = Entry(project: project, remote: remote, issues: InMemoryIssueRepository(users: users))
+    private func add(_ project: Project) async -> Entry {
+        let entry = Entry(project: project, issues: InMemoryIssueRepository(users: users))
         await entry.issues.joinProjects(self, as: project.key, commentIDs: commentIDs)
         entries.append(entry)
         return entry
@@ -63,15 +62,15 @@ public actor InMemoryProjects {
             throw TrackerError.notFound("project \(project.key) already exists")
         }
         var created = project
-        var remote = try project.remote.map { try GitRemote($0).repository }
-        if let taken = entries.first(where: { $0.remote != nil && $0.remote == remote }) {
+        let remote = try project.remote.map { try GitRemote($0).repository }
+        if let taken = entries.first(where: { $0.project.repository != nil && $0.project.repository == remote }) {
             guard remoteOffered else {
                 throw TrackerError.notFound("project \(taken.project.key) already has that remote")
             }
-            (created.remote, remote) = (nil, nil)
+            created.remote = nil
         }
         created.isDefault = false
-        await add(created, remote: remote)
+        await add(created)
         return created
     }
 
@@ -81,9 +80,9 @@ public actor InMemoryProjects {
         }
         if let name = edit.name { entries[index].project.name = name }
         if let remote = edit.remote {
-            (entries[index].project.remote, entries[index].remote) = (remote.url, remote.repository)
+            entries[index].project.remote = remote.url
         }
-        if edit.clearsRemote { (entries[index].project.remote, entries[index].remote) = (nil, nil) }
+        if edit.clearsRemote { entries[index].project.remote = nil }
         if let archived = edit.archived { entries[index].project.isArchived = archived }
         if let renamed = edit.key {
             entries[index].project.key = renamed

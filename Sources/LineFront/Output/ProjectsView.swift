@@ -44,7 +44,7 @@ public struct ProjectsView {
         case .file(let path): why = "named by \(path)"
         case .settings(let path): why = "named by project in \(path)"
         case .remote(let remote, let config):
-            let matched = project.remote.flatMap { try? GitRemote($0) }?.repository == remote.repository
+            let matched = project.repository == remote.repository
             why =
                 matched
                 ? "its remote is this clone's origin (\(remote.url))"

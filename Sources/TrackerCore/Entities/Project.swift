@@ -49,6 +49,9 @@ public struct Project: Equatable, Sendable {
         self.isArchived = isArchived
     }
 
+    /// Its remote's `host/owner/repo` (what clones and imports are matched by); nil without one.
+    public var repository: String? { remote.flatMap { try? GitRemote($0) }?.repository }
+
     /// 1–200 characters on one line.
     public static func checkedName(_ text: String) throws(TrackerError) -> String {
         let name = text.trimmed

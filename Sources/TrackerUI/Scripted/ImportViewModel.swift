@@ -63,7 +63,7 @@ public final class ImportViewModel: ViewModel {
 
     private static func requireProject(for repository: GitRemote, in projects: ManageProjects) async throws {
         let project = try await projects.current()
-        guard project.remote.flatMap({ try? GitRemote($0) })?.repository != repository.repository else { return }
+        guard project.repository != repository.repository else { return }
         throw TrackerError.invalidInput(
             field: "import file",
             rule: "its issues are from \(repository.repository), which no project records: tracker project create "
