@@ -67,7 +67,12 @@ struct Tracker: AsyncParsableCommand {
             Settings.keep(settings)
             let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
             let arguments = try CommandWords.rewrite(typed)
-            var command = try RootParsing.parse(JSONFieldsArgument.rewrite(arguments))
+            let words = JSONFieldsArgument.rewrite(arguments)
+            if var quick = QuickParsing.command(words) {
+                try await quick.run()
+                return
+            }
+            var command = try RootParsing.parse(words)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
