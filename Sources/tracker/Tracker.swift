@@ -66,8 +66,12 @@ struct Tracker: AsyncParsableCommand {
             let settings = try Settings.load(environment: ProcessEnvironment.values)
             Settings.keep(settings)
             let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
-            let arguments = try CommandWords.rewrite(typed)
-            let words = JSONFieldsArgument.rewrite(arguments)
+            // A line that starts with a hot command's name needs no command words read (`QuickParsing`).
+            if var quick = QuickParsing.command(JSONFieldsArgument.rewrite(typed)) {
+                try await quick.run()
+                return
+            }
+            let words = JSONFieldsArgument.rewrite(try CommandWords.rewrite(typed))
             if var quick = QuickParsing.command(words) {
                 try await quick.run()
                 return

@@ -65,7 +65,7 @@ struct AccessCommand: AsyncParsableCommand {
 
         func run() async throws {
             let fields = try output.fields(available: JSONFieldList.access)
-            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try output.transform(environment: ProcessEnvironment.values)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(fields: fields, transform: transform, on: root)
         }

@@ -53,7 +53,7 @@ struct AliasCommand: AsyncParsableCommand {
 
         func run() async throws {
             let fields = try output.fields(available: SettingsView.aliasFields)
-            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try output.transform(environment: ProcessEnvironment.values)
             try await show(fields: fields, transform: transform)
         }
 

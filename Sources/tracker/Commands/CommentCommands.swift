@@ -105,7 +105,7 @@ struct AddCommentCommand: AsyncParsableCommand {
     func run() async throws {
         let number = try IssueReference.number(number)
         let fields = try text.fields()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         let drafts = FileDraftRepository(environment: environment)
         let recoverHint = "your comment is kept: `tracker comment \(number.value) --recover` posts it"
         var body = try text.typed()
@@ -177,7 +177,7 @@ struct EditCommentCommand: AsyncParsableCommand {
         let id = try CommentID(parsing: id)
         let fields = try text.fields()
         let body = try text.typed()
-        let editor = body == nil ? try text.editor(environment: ProcessInfo.processInfo.environment) : nil
+        let editor = body == nil ? try text.editor(environment: ProcessEnvironment.values) : nil
         if let body { _ = try Comment.validBody(body) }
         let root = try await CompositionRoot.open(global)
         try await edit(id, body, writtenIn: editor, fields: fields, on: root)
@@ -262,7 +262,7 @@ struct CommentHistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let id = try CommentID(parsing: id)
         let fields = try output.fields(available: JSONFieldList.version)
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await HistoryListing.show(
             .comment(id), of: "comment \(id)", json: output.json, fields: fields, transform: transform, on: root)

@@ -36,7 +36,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let key = try ConfigCommand.key(key)
-            let resolved = Settings.shared.resolved(environment: ProcessInfo.processInfo.environment)
+            let resolved = Settings.shared.resolved(environment: ProcessEnvironment.values)
             guard let setting = resolved.first(where: { $0.key == key }), setting.source != "default" else { return }
             await Console.terminal.say(setting.value)
         }
@@ -88,13 +88,13 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let fields = try output.fields(available: SettingsView.configFields)
-            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try output.transform(environment: ProcessEnvironment.values)
             try await show(fields: fields, transform: transform)
         }
 
         @MainActor
         private func show(fields: JSONFieldList?, transform: JSONTransform?) throws {
-            let resolved = Settings.shared.resolved(environment: ProcessInfo.processInfo.environment)
+            let resolved = Settings.shared.resolved(environment: ProcessEnvironment.values)
             try JSONOutput.write(transform, to: Console.terminal) {
                 SettingsView(json: output.json, fields: fields).render(
                     settings: resolved.map { ($0.key, $0.value, $0.source) }, to: $0)

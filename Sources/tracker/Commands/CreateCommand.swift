@@ -86,7 +86,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = try OutputFormat(json: output.json, fields: output.jsonFields)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         let transform = try output.transform(environment: environment)
         var draft = SavedDraft(
             title: title ?? "", body: try bodyFile.map(InputText.read) ?? body ?? "", assignees: [],

@@ -11,7 +11,7 @@ struct DatabaseCommand: AsyncParsableCommand {
     )
 
     static var cluster: LocalCluster {
-        PrivateCluster.cluster(environment: ProcessInfo.processInfo.environment)
+        PrivateCluster.cluster(environment: ProcessEnvironment.values)
     }
 
     struct Start: AsyncParsableCommand {

@@ -116,7 +116,7 @@ struct EditCommand: AsyncParsableCommand {
     func run() async throws {
         let numbers = try numbers.map { try IssueReference.number($0) }
         let format = try OutputFormat(json: output.json, fields: output.jsonFields)
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         let transform = try output.transform(environment: environment)
         let editor = BodyEditor.make(environment: environment)
         if !givesFields && !recover && editor == nil {

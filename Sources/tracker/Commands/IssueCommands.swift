@@ -38,7 +38,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let number = try IssueReference.number(number)
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         if history {
             let fields = try output.fields(available: JSONFieldList.version)
             let root = try await CompositionRoot.open(global, schema: .read)

@@ -56,7 +56,7 @@ struct LabelCommand: AsyncParsableCommand {
 
         func run() async throws {
             let fields = try jsonOutput.fields(available: JSONFieldList.label)
-            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try jsonOutput.transform(environment: ProcessEnvironment.values)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(fields: fields, transform: transform, on: root)
         }

@@ -113,7 +113,7 @@ struct ListCommand: AsyncParsableCommand {
         let format = try OutputFormat(
             json: output.json, fields: output.jsonFields, allowed: IssueField.exportFields, shown: IssueField.listFields
         )
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         let labelNames = try ListArgument.items(labels).map { try LabelName($0) }
         let root = try await CompositionRoot.open(global, schema: .read)
         var assigneeFilter: AssigneeFilter?

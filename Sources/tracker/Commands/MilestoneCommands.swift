@@ -78,7 +78,7 @@ struct MilestoneCommand: AsyncParsableCommand {
         func run() async throws {
             let state = try StateFilter(parsing: state)
             let fields = try jsonOutput.fields(available: JSONFieldList.milestone)
-            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try jsonOutput.transform(environment: ProcessEnvironment.values)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(state.milestoneState, fields: fields, transform: transform, on: root)
         }

@@ -27,7 +27,7 @@ extension MilestoneCommand {
         func run() async throws {
             _ = try MilestoneTitle(title)
             let fields = try jsonOutput.fields(available: JSONFieldList.burndown)
-            let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try jsonOutput.transform(environment: ProcessEnvironment.values)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await show(fields: fields, transform: transform, on: root)
         }
@@ -60,7 +60,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let fields = try jsonOutput.fields(available: JSONFieldList.report)
-        let transform = try jsonOutput.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try jsonOutput.transform(environment: ProcessEnvironment.values)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(fields: fields, transform: transform, on: root)
     }

@@ -29,7 +29,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = try OutputFormat(json: output.json, fields: output.jsonFields, allowed: StatusView.jsonFields)
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await show(format: format, transform: transform, on: root)
     }

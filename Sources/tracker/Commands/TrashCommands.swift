@@ -73,7 +73,7 @@ struct ListTrashCommand: AsyncParsableCommand {
 
     func run() async throws {
         let fields = try output.fields(available: JSONFieldList.trashed)
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         let root = try await CompositionRoot.open(global, schema: .read)
         try await TrashChanges.run(.list, json: output.json, fields: fields, transform: transform, on: root)
     }

@@ -23,7 +23,7 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let fields = try output.fields(available: JSONFieldList.undoable)
-        let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+        let transform = try output.transform(environment: ProcessEnvironment.values)
         let root = try await CompositionRoot.open(global)
         try await undo(fields: fields, transform: transform, on: root)
     }

@@ -85,7 +85,7 @@ struct UsersCommand: AsyncParsableCommand {
 
         func run() async throws {
             let fields = try output.fields(available: JSONFieldList.user)
-            let transform = try output.transform(environment: ProcessInfo.processInfo.environment)
+            let transform = try output.transform(environment: ProcessEnvironment.values)
             let root = try await CompositionRoot.open(global, schema: .read)
             try await list(fields: fields, transform: transform, on: root)
         }
