@@ -1,3 +1,4 @@
+import ArgumentParser
 import TrackerCore
 
 /// Each hot command's options as `QuickLine` reads them, beside their declarations' names and
@@ -36,11 +37,7 @@ extension ListCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws {
-        try output.validate()
-        try global.validate()
-        try validate()
-    }
+    var quickGroups: [any ParsableArguments] { [output, global] }
 }
 
 extension ShowCommand: QuicklyRead {
@@ -57,11 +54,7 @@ extension ShowCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws {
-        try output.validate()
-        try global.validate()
-        try validate()
-    }
+    var quickGroups: [any ParsableArguments] { [output, global] }
 }
 
 extension StatusCommand: QuicklyRead {
@@ -77,11 +70,7 @@ extension StatusCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws {
-        try output.validate()
-        try global.validate()
-        try validate()
-    }
+    var quickGroups: [any ParsableArguments] { [output, global] }
 }
 
 extension CreateCommand: QuicklyRead {
@@ -110,11 +99,7 @@ extension CreateCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws {
-        try output.validate()
-        try global.validate()
-        try validate()
-    }
+    var quickGroups: [any ParsableArguments] { [output, global] }
 }
 
 extension AssignCommand: QuicklyRead {
@@ -127,7 +112,7 @@ extension AssignCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws { try global.validate() }
+    var quickGroups: [any ParsableArguments] { [global] }
 }
 
 extension UnassignCommand: QuicklyRead {
@@ -141,7 +126,7 @@ extension UnassignCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws { try global.validate() }
+    var quickGroups: [any ParsableArguments] { [global] }
 }
 
 extension CloseCommand: QuicklyRead {
@@ -158,10 +143,7 @@ extension CloseCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws {
-        try global.validate()
-        try validate()
-    }
+    var quickGroups: [any ParsableArguments] { [global] }
 }
 
 extension ReopenCommand: QuicklyRead {
@@ -174,5 +156,5 @@ extension ReopenCommand: QuicklyRead {
         global = GlobalOptions(quick: line)
     }
 
-    func validateAsTheParserDoes() throws { try global.validate() }
+    var quickGroups: [any ParsableArguments] { [global] }
 }

@@ -46,8 +46,17 @@ protocol QuicklyRead: AsyncParsableCommand {
     static var quickOptions: [QuickOption] { get }
     static var quickPositionals: ClosedRange<Int> { get }
     init?(quick line: QuickLine)
-    /// Each option group's `validate()` in the order declared, then the command's.
-    func validateAsTheParserDoes() throws
+    /// The command's option groups in the order declared, which the parser validates in turn
+    /// before the command itself.
+    var quickGroups: [any ParsableArguments] { get }
+}
+
+extension QuicklyRead {
+    func validateAsTheParserDoes() throws {
+        for var group in quickGroups { try group.validate() }
+        var command = self
+        try command.validate()
+    }
 }
 
 extension GlobalOptions {
