@@ -2,17 +2,32 @@
 public enum SettingsFile {
     /// The document in `file`, nil when there is none.
     public static func read(_ file: URL) throws(SettingsError) -> SettingsDocument? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            if !FileManager.default.fileExists(atPath: file.path) { return nil }
-            throw SettingsError(source: file.path, "cannot be read")
+        try read(path: file.path)
+    }
+
+    /// The document in the file at `path`, nil when there is none. Read by path with open and
+    /// read: a command reads its config file (most often missing) on every start, and
+    /// FoundationEssentials' `Data(contentsOf:)` read the path through `URL` (whose first `path`
+    /// builds a generic set: 0.4 M instructions) and built an error to say it was missing.
+    public static func read(path: String) throws(SettingsError) -> SettingsDocument? {
+        guard var bytes = try contents(ofPath: path) else { return nil }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SettingsError(source: path, "is not UTF-8 text")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SettingsError(source: file.path, "is not UTF-8 text")
+        return try SettingsDocument(toml: text, source: path)
+    }
+
+    /// The bytes of the file at `path`, nil when there is no such file.
+    public static func contents(ofPath path: String) throws(SettingsError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SettingsError(source: path, "cannot be read")
         }
-        return try SettingsDocument(toml: text, source: file.path)
+        defer { close(descriptor) }
+        guard let bytes = readAll(from: descriptor) else { throw SettingsError(source: path, "cannot be read") }
+        return bytes
     }
 
     /// Writes `document` to `file` (mode 0600, its folder made 0700 when missing): to a new file
@@ -41,14 +56,32 @@ public enum SettingsFile {
     /// The file called `name` in `folder` or the nearest folder above it (as git finds
     /// `.git`): how a project's `.tracker` file is found from wherever a command runs.
     public static func nearest(_ name: String, from folder: URL) -> URL? {
-        var current = folder.standardizedFileURL
+        nearest(name, fromPath: folder.path).map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The same walk over a path, with no `URL`: every command looks for `.tracker` and `.git`.
+    public static func nearest(_ name: String, fromPath folder: String) -> String? {
+        var current = standardized(folder)
         while true {
-            let candidate = current.appending(path: name)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
-            current = parent
+            let candidate = current == "/" ? "/" + name : current + "/" + name
+            if access(candidate, F_OK) == 0 { return candidate }
+            guard current != "/", let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            current = slash == current.utf8.startIndex ? "/" : String(current[..<slash])
         }
+    }
+
+    /// `path` absolute (from the working folder), without `.`, `..`, empty parts or a final slash.
+    static func standardized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }
 
@@ -64,4 +97,17 @@ private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int {
         written += count
     }
     return written
+}
+
+/// Every byte left in `descriptor`, retried when interrupted; nil when a read fails.
+private func readAll(from descriptor: Int32) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count >= 0 else { return nil }
+        guard count > 0 else { return bytes }
+        bytes.append(contentsOf: chunk[..<count])
+    }
 }

@@ -5,12 +5,12 @@ import TrackerCore
 /// cursor, change colours or retitle the window.
 public enum VisibleText {
     public static func line(_ text: String) -> String {
-        escape(text, keeping: [])
+        escape(text, keepsLinesAndTabs: false)
     }
 
     /// Keeps line feeds and tabs, for multi-line text such as an issue body.
     public static func block(_ text: String) -> String {
-        escape(text, keeping: ["\n", "\t"])
+        escape(text, keepsLinesAndTabs: true)
     }
 
     /// One field of a tab-separated line (linear TSV, as `mysql --batch` and PostgreSQL's COPY
@@ -36,13 +36,16 @@ public enum VisibleText {
         return String(result)
     }
 
-    private static func escape(_ text: String, keeping allowed: Set<Unicode.Scalar>) -> String {
-        guard text.unicodeScalars.contains(where: { TextRules.isControl($0) && !allowed.contains($0) }) else {
-            return text
+    /// `keepsLinesAndTabs` rather than a set of kept scalars: a `Set<Unicode.Scalar>` costs every
+    /// process a conformance scan the first time one is made (0.4 M instructions of `show`).
+    private static func escape(_ text: String, keepsLinesAndTabs: Bool) -> String {
+        func shown(_ scalar: Unicode.Scalar) -> Bool {
+            !TextRules.isControl(scalar) || (keepsLinesAndTabs && (scalar == "\n" || scalar == "\t"))
         }
+        guard !text.unicodeScalars.allSatisfy(shown) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if !TextRules.isControl(scalar) || allowed.contains(scalar) {
+            if shown(scalar) {
                 result.append(scalar)
             } else if scalar.value < 0x20 {
                 result.append("^")

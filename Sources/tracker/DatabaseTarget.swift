@@ -17,7 +17,7 @@ enum DatabaseTarget: Sendable {
         if let flag { return .url(flag, from: "--database-url") }
         if let url = environment["DATABASE_URL"], !url.isEmpty { return .url(url, from: "DATABASE_URL") }
         if let url = Settings.shared.databaseURL {
-            return .url(url, from: "database_url in \(Settings.shared.file.path)")
+            return .url(url, from: "database_url in \(Settings.shared.path)")
         }
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment

@@ -5,9 +5,12 @@ import TrackerCore
 /// (`.git/config`, or a worktree's common folder), without running git: a command pays a file
 /// read, not a process. `url.*.insteadOf` rewrites are not applied.
 enum GitOrigin {
-    static func find(from folder: URL) -> (remote: GitRemote, config: String)? {
-        guard let dotGit = SettingsFile.nearest(".git", from: folder), let config = configFile(of: dotGit),
-            let text = try? String(contentsOfFile: config, encoding: .utf8),
+    static func find(from folder: URL) -> (remote: GitRemote, config: String)? { find(fromPath: folder.path) }
+
+    /// By path, with no `URL` on the way (every command looks for the clone it runs in).
+    static func find(fromPath folder: String) -> (remote: GitRemote, config: String)? {
+        guard let dotGit = SettingsFile.nearest(".git", fromPath: folder), let config = configFile(of: dotGit),
+            let bytes = try? SettingsFile.contents(ofPath: config), let text = String(validating: bytes, as: UTF8.self),
             let url = originURL(inConfig: text), let remote = try? GitRemote(url)
         else { return nil }
         return (remote, config)
@@ -35,9 +38,10 @@ enum GitOrigin {
     }
 
     /// `.git/config`; for a worktree (`.git` a file saying `gitdir: …`), its common folder's.
-    private static func configFile(of dotGit: URL) -> String? {
-        let inFolder = dotGit.appending(path: "config").path
-        if FileManager.default.fileExists(atPath: inFolder) { return inFolder }
+    private static func configFile(of dotGitPath: String) -> String? {
+        let inFolder = dotGitPath + "/config"
+        if access(inFolder, F_OK) == 0 { return inFolder }
+        let dotGit = URL(fileURLWithPath: dotGitPath)
         guard let text = try? String(contentsOfFile: dotGit.path, encoding: .utf8),
             let line = text.split(whereSeparator: \.isNewline).first, line.hasPrefix("gitdir:")
         else { return nil }

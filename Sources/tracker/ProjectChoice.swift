@@ -31,28 +31,27 @@ struct ProjectChoice: Sendable, Equatable {
         if let named = environment["TRACKER_PROJECT"], !named.isEmpty {
             return ProjectChoice(key: try ProjectKey(named), reason: .environment)
         }
-        let here = URL(filePath: folder, directoryHint: .isDirectory)
-        if let file = SettingsFile.nearest(".tracker", from: here) {
+        if let file = SettingsFile.nearest(".tracker", fromPath: folder) {
             let document: SettingsDocument?
             do {
-                document = try SettingsFile.read(file)
+                document = try SettingsFile.read(path: file)
             } catch {
                 throw TrackerError.invalidInput(field: "project file", rule: error.description)
             }
             if let key = document?.values["project"] {
                 do {
-                    return ProjectChoice(key: try ProjectKey(key), reason: .file(file.path))
+                    return ProjectChoice(key: try ProjectKey(key), reason: .file(file))
                 } catch {
                     throw TrackerError.invalidInput(
-                        field: "project in \(file.path)", rule: "'\(key)' is not a project key such as \"web\"")
+                        field: "project in \(file)", rule: "'\(key)' is not a project key such as \"web\"")
                 }
             }
         }
-        if let origin = GitOrigin.find(from: here) {
+        if let origin = GitOrigin.find(fromPath: folder) {
             return ProjectChoice(key: nil, reason: .remote(origin.remote, config: origin.config))
         }
         if let own = Settings.shared.value("project") {
-            return ProjectChoice(key: try ProjectKey(own), reason: .settings(Settings.shared.file.path))
+            return ProjectChoice(key: try ProjectKey(own), reason: .settings(Settings.shared.path))
         }
         return ProjectChoice(key: nil, reason: .defaultProject)
     }

@@ -48,4 +48,34 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: found.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    /// Issue 34: files are read and found by path, with no `URL` on the way; the answers are the
+    /// ones Foundation gave.
+    @Test func filesAreReadAndFoundByPathAsTheyWereByURL() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "settings-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/a/b/c", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try SettingsFile.read(path: root + "/missing.toml") == nil, "a missing file is no document")
+        #expect(try SettingsFile.read(path: root + "/missing/below.toml") == nil)
+        #expect(throws: SettingsError(source: root + "/a", "cannot be read")) {
+            try SettingsFile.read(path: root + "/a")
+        }
+        #expect(
+            FileManager.default.createFile(
+                atPath: root + "/latin1.toml", contents: Data([0x61, 0x3D, 0x22, 0xE9, 0x22])))
+        #expect(throws: SettingsError(source: root + "/latin1.toml", "is not UTF-8 text")) {
+            try SettingsFile.read(path: root + "/latin1.toml")
+        }
+        let long = String(repeating: "x", count: 40_000)
+        let withMark = [0xEF, 0xBB, 0xBF] + Array("project = \"web\"\nnote = \"\(long)\"\n".utf8)
+        #expect(FileManager.default.createFile(atPath: root + "/a/.tracker", contents: Data(withMark)))
+        let document = try #require(try SettingsFile.read(path: root + "/a/.tracker"))
+        #expect(document.values["project"] == "web" && document.values["note"] == long, "a BOM and several reads")
+        #expect(SettingsFile.nearest(".tracker", fromPath: root + "/a/b/c") == root + "/a/.tracker")
+        #expect(SettingsFile.nearest(".tracker", fromPath: root + "/a/b/c/../../") == root + "/a/.tracker")
+        #expect(SettingsFile.nearest(".tracker", fromPath: root + "/a/b/./c/") == root + "/a/.tracker")
+        #expect(SettingsFile.nearest(".tracker-test-\(UUID().uuidString)", fromPath: root + "/a/b") == nil)
+        #expect(
+            SettingsFile.nearest(".tracker", from: URL(fileURLWithPath: root + "/a/b"))?.path == root + "/a/.tracker")
+    }
 }

@@ -33,6 +33,12 @@ import TrackerTestSupport
         }
     }
 
+    @Test func eachCommandAnswersToTheNamesItsConfigurationGives() {
+        for type in QuickParsing.commands {
+            #expect(type.quickNames == [type._commandName] + type.configuration.aliases, "\(type)")
+        }
+    }
+
     @Test func linesThatNeedTheParserAreLeftToIt() {
         for line in [
             ["list", "--help"], ["list", "-h"], ["show", "12", "--help"], ["list", "--limt", "5"],

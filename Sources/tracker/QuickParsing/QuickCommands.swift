@@ -4,6 +4,7 @@ import TrackerCore
 /// Each hot command's options as `QuickLine` reads them, beside their declarations' names and
 /// defaults (`QuickParsingTests` compares every command made here with the parser's).
 extension ListCommand: QuicklyRead {
+    static let quickNames = ["list"]
     static let quickOptions: [QuickOption] =
         [
             .value("--state", "-s"), .value("--assignee", "-a"), .flag("--no-assignee"), .value("--author", "-A"),
@@ -41,6 +42,7 @@ extension ListCommand: QuicklyRead {
 }
 
 extension ShowCommand: QuicklyRead {
+    static let quickNames = ["show", "view"]
     static let quickOptions: [QuickOption] =
         [.flag("--comments"), .flag("--history")] + JSONOptions.quickOptions + GlobalOptions.quickOptions
     static let quickPositionals = 1...1
@@ -58,6 +60,7 @@ extension ShowCommand: QuicklyRead {
 }
 
 extension StatusCommand: QuicklyRead {
+    static let quickNames = ["status"]
     static let quickOptions: [QuickOption] =
         [.value("--limit", "-L")] + JSONOptions.quickOptions + GlobalOptions.quickOptions
     static let quickPositionals = 0...0
@@ -74,6 +77,7 @@ extension StatusCommand: QuicklyRead {
 }
 
 extension CreateCommand: QuicklyRead {
+    static let quickNames = ["create"]
     static let quickOptions: [QuickOption] =
         [
             .value("--title", "-t"), .flag("--recover"), .value("--body", "-b"), .value("--body-file", "-F"),
@@ -103,6 +107,7 @@ extension CreateCommand: QuicklyRead {
 }
 
 extension AssignCommand: QuicklyRead {
+    static let quickNames = ["assign"]
     static let quickOptions = GlobalOptions.quickOptions
     static let quickPositionals = 0...Int.max
 
@@ -116,6 +121,7 @@ extension AssignCommand: QuicklyRead {
 }
 
 extension UnassignCommand: QuicklyRead {
+    static let quickNames = ["unassign"]
     static let quickOptions = [.flag("--all")] + GlobalOptions.quickOptions
     static let quickPositionals = 0...Int.max
 
@@ -130,6 +136,7 @@ extension UnassignCommand: QuicklyRead {
 }
 
 extension CloseCommand: QuicklyRead {
+    static let quickNames = ["close"]
     static let quickOptions: [QuickOption] =
         [.value("--reason", "-r"), .value("--comment", "-c"), .value("--duplicate-of")] + GlobalOptions.quickOptions
     static let quickPositionals = 1...Int.max
@@ -147,6 +154,7 @@ extension CloseCommand: QuicklyRead {
 }
 
 extension ReopenCommand: QuicklyRead {
+    static let quickNames = ["reopen"]
     static let quickOptions = GlobalOptions.quickOptions
     static let quickPositionals = 1...Int.max
 

@@ -31,8 +31,11 @@ struct Settings: Sendable {
             defaultText: "the tracker's default project"),
     ]
 
-    let file: URL
+    /// The config file's path, as read (no `URL` on the way: every command reads it at start).
+    let path: String
     var document: SettingsDocument
+
+    var file: URL { URL(fileURLWithPath: path) }
 
     var editor: String? { value("editor") }
     var pager: String? { value("pager") }
@@ -43,20 +46,26 @@ struct Settings: Sendable {
         document.values[key].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static func file(environment: [String: String]) -> URL {
+    static func path(environment: [String: String]) -> String {
         if let folder = environment["TRACKER_CONFIG_DIR"], !folder.isEmpty {
-            return URL(fileURLWithPath: folder).appending(path: "config.toml")
+            return absolute(folder) + "/config.toml"
         }
         let base =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? (environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser)
-            .appending(path: ".config")
-        return base.appending(path: "tracker/config.toml")
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : absolute($0) }
+            ?? absolute(environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config"
+        return base + "/tracker/config.toml"
+    }
+
+    /// `folder` from the root, without a final slash, as `URL(fileURLWithPath:)` would give it.
+    private static func absolute(_ folder: String) -> String {
+        var path = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path == "/" ? "" : path
     }
 
     static func load(environment: [String: String]) throws(SettingsError) -> Settings {
-        let file = file(environment: environment)
-        return Settings(file: file, document: try SettingsFile.read(file) ?? SettingsDocument())
+        let path = path(environment: environment)
+        return Settings(path: path, document: try SettingsFile.read(path: path) ?? SettingsDocument())
     }
 
     func save() throws(SettingsError) {
@@ -67,7 +76,7 @@ struct Settings: Sendable {
 
     /// The settings read at start-up (`Tracker.main`); none before that (tests of parts).
     static var shared: Settings {
-        loaded.withLock { $0 } ?? Settings(file: URL(fileURLWithPath: "/dev/null"), document: SettingsDocument())
+        loaded.withLock { $0 } ?? Settings(path: "/dev/null", document: SettingsDocument())
     }
 
     static func keep(_ settings: Settings) {
@@ -91,7 +100,7 @@ extension Settings {
                 return Resolved(key: key.name, value: value, source: "environment \(name)")
             }
             if let value = value(key.name) {
-                return Resolved(key: key.name, value: value, source: "config \(file.path)")
+                return Resolved(key: key.name, value: value, source: "config \(path)")
             }
             if let (name, value) = first(underlying, environment) {
                 return Resolved(key: key.name, value: value, source: "environment \(name)")
