@@ -2,7 +2,7 @@
 """`make bench` (last part): every speed target of issues 13 and 34 beside what this run measured.
 
 usage: scripts/bench-targets.py RESULTS
-RESULTS is the JSON-lines file bench.py, bench-latency.py and bench-instructions.py wrote with
+RESULTS is the JSON-lines file bench.py, bench-latency.py, bench-instructions.py and bench-replay.py wrote with
 --results. Prints a
 Markdown table in the issue's order; target 2 (round trips) is asserted by make test instead.
 """
