@@ -52,9 +52,15 @@ enum IssueChanges {
         numbers == nil ? "ARRAY[(SELECT last_number FROM issue_number_counter)] || $2::bigint[]" : "$2::bigint[]"
     }
 
-    /// The issue the transaction just created: the counter's row is this transaction's until it ends.
+    /// The issue the transaction just created: the counter's row is this transaction's until it ends;
+    /// with its project's key when the tracker has several, so `Created issue web#3` says where.
     static let created = Statement(
-        IssueRowDecoding.selectIssues + " WHERE i.number = (SELECT last_number FROM issue_number_counter)")
+        """
+        SELECT created.*, (SELECT p.key FROM tracker.projects p
+                            WHERE p.id = tracker.tracker_project_id() AND (SELECT count(*) FROM tracker.projects) > 1)
+                            AS project_key
+          FROM (\(IssueRowDecoding.selectIssues) WHERE i.number = (SELECT last_number FROM issue_number_counter)) created
+        """)
 
     /// One all-or-nothing change of `numbers`, in their order. `removeAllAssignees` unassigns everyone.
     static func edit(

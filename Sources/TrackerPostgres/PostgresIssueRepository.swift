@@ -31,7 +31,9 @@ public struct PostgresIssueRepository: IssueRepository {
             guard let row = try created.result().first else {
                 throw TrackerError.storageFailure("the new issue was not read back")
             }
-            return try IssueRowDecoding.issue(from: row)
+            var issue = try IssueRowDecoding.issue(from: row)
+            issue.project = try (row.decode("project_key") as String?).map { try ProjectKey($0) }
+            return issue
         }
     }
 

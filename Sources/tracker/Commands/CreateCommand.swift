@@ -8,7 +8,8 @@ struct CreateCommand: AsyncParsableCommand {
         commandName: "create",
         abstract: "Create an issue.",
         discussion: """
-            Prints "Created issue #N", or the issue as JSON with --json. At a terminal with no title, asks \
+            Prints "Created issue #N" (web#N when the tracker has several projects), or the issue as JSON with \
+            --json. At a terminal with no title, asks \
             for it and opens your editor for the body, as the new-issue screen does (gh prompts too); -e \
             writes the title (first line) and body in your editor.
             """

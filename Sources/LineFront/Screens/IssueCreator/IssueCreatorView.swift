@@ -23,8 +23,10 @@ public struct IssueCreatorView {
         }
     }
 
-    /// The one wording of a new issue.
-    nonisolated static func created(_ issue: Issue) -> String { "Created issue #\(issue.number.value)" }
+    /// The one wording of a new issue: `web#3` when the tracker has several projects.
+    nonisolated static func created(_ issue: Issue) -> String {
+        "Created issue \(issue.project?.value ?? "")#\(issue.number.value)"
+    }
 
     /// The draft before it is confirmed.
     public func renderSummary(_ output: IssueCreatorViewModel.Output, to terminal: any Terminal) {
