@@ -9,10 +9,13 @@ public struct QueryResult: Sendable {
 }
 
 /// One row: each column's text, `nil` for SQL NULL (never read as "").
+/// Its readers are inlinable, so a caller's module specializes them for each type it reads instead
+/// of going through the protocol's witnesses for every column of every row (issue 34).
 public struct Row: Sendable {
-    let columnIndex: [String: Int]
+    @usableFromInline let columnIndex: [String: Int]
     public let values: [String?]
 
+    @inlinable
     public func decode<T: PostgresDecodable>(_ column: Int, as type: T.Type = T.self) throws(PostgresError) -> T {
         guard column >= 0, column < values.count else {
             throw PostgresError(kind: .decoding, message: "no column \(column) in a row of \(values.count)")
@@ -26,8 +29,10 @@ public struct Row: Sendable {
         return try T(postgresText: text)
     }
 
+    @inlinable
     public func has(_ column: String) -> Bool { columnIndex[column] != nil }
 
+    @inlinable
     public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws(PostgresError) -> T {
         guard let index = columnIndex[column] else {
             throw PostgresError(kind: .decoding, message: "no column named \(column)")
