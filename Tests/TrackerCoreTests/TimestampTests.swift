@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackerCore
+import TrackerTestSupport
 
 @Suite struct TimestampTests {
     @Test func readsAndWritesTheWholeRangeExactly() throws {
@@ -14,6 +15,24 @@ import TrackerCore
             let expected = text.replacingOccurrences(of: ".5Z", with: ".500000Z")
             #expect(time.iso8601 == expected, "one reader and one writer agree on \(text)")
             #expect(Timestamp(iso8601: time.iso8601) == time)
+        }
+    }
+
+    /// The writer puts bytes in one buffer (issue 34): every instant of the range, a second's and a
+    /// microsecond's alike, reads back as itself, and each field is where the format puts it.
+    @Test func everyInstantWrittenReadsBackAsItself() throws {
+        var random = SeededGenerator(seed: 8601)
+        let range = Timestamp.minimum.microseconds...Timestamp.maximum.microseconds
+        for round in 0..<20_000 {
+            var microseconds = Int64.random(in: range, using: &random)
+            if round % 2 == 0 { microseconds -= microseconds % 1_000_000 }
+            let time = try #require(Timestamp(microseconds: microseconds))
+            let text = time.iso8601
+            #expect(Timestamp(iso8601: text) == time, "\(text)")
+            let bytes = Array(text.utf8)
+            #expect(bytes.count == (round % 2 == 0 ? 20 : 27), "\(text)")
+            #expect(
+                [bytes[4], bytes[7], bytes[10], bytes[13], bytes[16], bytes.last] == Array("--T::Z".utf8), "\(text)")
         }
     }
 

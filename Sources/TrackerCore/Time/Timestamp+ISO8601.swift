@@ -1,16 +1,42 @@
 extension Timestamp {
     /// The one writer: `2024-01-02T03:04:05Z`, with `.ffffff` only when there are microseconds.
     /// PostgreSQL reads it exactly, and so does `Timestamp(iso8601:)`.
+    /// Written as bytes into one buffer: a list writes two a row (joined pieces of text cost 8 times
+    /// as much); a year outside 0–9999 is written digit for digit as it comes.
     public var iso8601: String {
         let (days, inDay) = floorDivision(microseconds, CivilTime.microsecondsPerDay)
         let (year, month, day) = CivilTime.date(days: days)
         let seconds = inDay / 1_000_000
         let micros = inDay % 1_000_000
-        var text =
-            pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600, 2) + ":"
-            + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-        if micros != 0 { text += "." + pad(micros, 6) }
-        return text + "Z"
+        guard (0...9999).contains(year) else {
+            var text =
+                pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600, 2) + ":"
+                + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
+            if micros != 0 { text += "." + pad(micros, 6) }
+            return text + "Z"
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        func put(_ value: Int64, _ width: Int, after separator: UInt8? = nil) {
+            if let separator { bytes.append(separator) }
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        put(year, 4)
+        put(month, 2, after: UInt8(ascii: "-"))
+        put(day, 2, after: UInt8(ascii: "-"))
+        put(seconds / 3600, 2, after: UInt8(ascii: "T"))
+        put(seconds / 60 % 60, 2, after: UInt8(ascii: ":"))
+        put(seconds % 60, 2, after: UInt8(ascii: ":"))
+        if micros != 0 { put(micros, 6, after: UInt8(ascii: ".")) }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The one reader, for what people, gh and PostgreSQL write: `YYYY-MM-DD`, `T` or a space,
