@@ -13,6 +13,8 @@ import TrackerTestSupport
         let connection = try Connection(settings: try await TestPostgres.shared.freshDatabase())
         try connection.execute(
             """
+            ALTER TABLE all_issues SET (autovacuum_enabled = false);
+            ALTER TABLE all_issue_assignees SET (autovacuum_enabled = false);
             INSERT INTO users (login) SELECT 'user' || n FROM generate_series(1, 20) AS n;
             INSERT INTO issues (number, title, state, author_id)
             SELECT n, 'Issue ' || n, 'open', (SELECT min(id) FROM users) FROM generate_series(1, 4000) AS n;
@@ -24,7 +26,7 @@ import TrackerTestSupport
             "SELECT count(*) FROM pg_stat_user_tables WHERE relname IN ('all_issues', 'all_issue_assignees') "
                 + "AND (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL)"
         ).rows[0].decode(0)
-        #expect(analyzed == 0, "the tables are as an import leaves them: never analyzed")
+        #expect(analyzed == 0, "the tables are as an import leaves them: never analyzed (autovacuum kept off)")
         // As tracker_import_finish asks it: EXISTS plans for the first row, which chose the nested loop.
         let explained: String = try connection.query(
             "EXPLAIN (ANALYZE, FORMAT JSON) SELECT EXISTS (SELECT 1 FROM import_assignee_count_mismatches)"
