@@ -1,10 +1,5 @@
 /// Where settings files are and how they are read and written.
 public enum SettingsFile {
-    /// The document in `file`, nil when there is none.
-    public static func read(_ file: URL) throws(SettingsError) -> SettingsDocument? {
-        try read(path: file.path)
-    }
-
     /// The document in the file at `path`, nil when there is none. Read by path with open and
     /// read: a command reads its config file (most often missing) on every start, and
     /// FoundationEssentials' `Data(contentsOf:)` read the path through `URL` (whose first `path`
@@ -19,15 +14,19 @@ public enum SettingsFile {
     }
 
     /// The bytes of the file at `path`, nil when there is no such file.
-    public static func contents(ofPath path: String) throws(SettingsError) -> [UInt8]? {
+    public static func contents(ofPath path: String) throws(SettingsError) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw SettingsError(source: path, "cannot be read")
         }
         defer { close(descriptor) }
-        guard let bytes = readAll(from: descriptor) else { throw SettingsError(source: path, "cannot be read") }
-        return bytes
+        let unreadable = SettingsError(source: path, "cannot be read")
+        do {
+            return try DescriptorReading.readAll(descriptor) { _ in unreadable }
+        } catch {
+            throw unreadable
+        }
     }
 
     /// Writes `document` to `file` (mode 0600, its folder made 0700 when missing): to a new file
@@ -55,11 +54,7 @@ public enum SettingsFile {
 
     /// The file called `name` in `folder` or the nearest folder above it (as git finds
     /// `.git`): how a project's `.tracker` file is found from wherever a command runs.
-    public static func nearest(_ name: String, from folder: URL) -> URL? {
-        nearest(name, fromPath: folder.path).map { URL(fileURLWithPath: $0) }
-    }
-
-    /// The same walk over a path, with no `URL`: every command looks for `.tracker` and `.git`.
+    /// Walked over the path, with no `URL`: every command looks for `.tracker` and `.git`.
     public static func nearest(_ name: String, fromPath folder: String) -> String? {
         var current = standardized(folder)
         while true {
@@ -97,17 +92,4 @@ private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int {
         written += count
     }
     return written
-}
-
-/// Every byte left in `descriptor`, retried when interrupted; nil when a read fails.
-private func readAll(from descriptor: Int32) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count >= 0 else { return nil }
-        guard count > 0 else { return bytes }
-        bytes.append(contentsOf: chunk[..<count])
-    }
 }

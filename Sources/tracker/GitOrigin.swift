@@ -5,8 +5,6 @@ import TrackerCore
 /// (`.git/config`, or a worktree's common folder), without running git: a command pays a file
 /// read, not a process. `url.*.insteadOf` rewrites are not applied.
 enum GitOrigin {
-    static func find(from folder: URL) -> (remote: GitRemote, config: String)? { find(fromPath: folder.path) }
-
     /// By path, with no `URL` on the way (every command looks for the clone it runs in).
     static func find(fromPath folder: String) -> (remote: GitRemote, config: String)? {
         guard let dotGit = SettingsFile.nearest(".git", fromPath: folder), let config = configFile(of: dotGit),

@@ -1,3 +1,5 @@
+import SettingsFile
+
 /// Files that hold what a person typed: readable by their owner only from the first byte, in
 /// folders only the owner can enter, and never written through a symbolic link someone planted.
 enum PrivateFile {

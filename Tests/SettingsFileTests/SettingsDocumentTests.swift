@@ -40,12 +40,14 @@ import Testing
         let deep = root.appending(path: "a/b/c")
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(SettingsFile.nearest(".tracker-test-\(UUID().uuidString)", from: deep) == nil)
+        #expect(SettingsFile.nearest(".tracker-test-\(UUID().uuidString)", fromPath: deep.path) == nil)
         try SettingsFile.write(SettingsDocument(values: ["project": "web"]), to: root.appending(path: "a/.tracker"))
-        let found = try #require(SettingsFile.nearest(".tracker", from: deep))
-        #expect(found.standardizedFileURL.path == root.appending(path: "a/.tracker").standardizedFileURL.path)
-        #expect(try SettingsFile.read(found)?.values["project"] == "web")
-        let mode = try FileManager.default.attributesOfItem(atPath: found.path)[.posixPermissions] as? Int
+        let found = try #require(SettingsFile.nearest(".tracker", fromPath: deep.path))
+        #expect(
+            URL(fileURLWithPath: found).standardizedFileURL.path
+                == root.appending(path: "a/.tracker").standardizedFileURL.path)
+        #expect(try SettingsFile.read(path: found)?.values["project"] == "web")
+        let mode = try FileManager.default.attributesOfItem(atPath: found)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
@@ -75,7 +77,5 @@ import Testing
         #expect(SettingsFile.nearest(".tracker", fromPath: root + "/a/b/c/../../") == root + "/a/.tracker")
         #expect(SettingsFile.nearest(".tracker", fromPath: root + "/a/b/./c/") == root + "/a/.tracker")
         #expect(SettingsFile.nearest(".tracker-test-\(UUID().uuidString)", fromPath: root + "/a/b") == nil)
-        #expect(
-            SettingsFile.nearest(".tracker", from: URL(fileURLWithPath: root + "/a/b"))?.path == root + "/a/.tracker")
     }
 }

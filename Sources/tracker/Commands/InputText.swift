@@ -1,3 +1,4 @@
+import SettingsFile
 import TrackerCore
 
 /// Reads text a person hands in by file or standard input, refusing what is not UTF-8.

@@ -60,8 +60,8 @@ struct ProjectCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let here = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
-            let origin = noRemote || remote != nil ? nil : GitOrigin.find(from: here)?.remote.url
+            let here = FileManager.default.currentDirectoryPath
+            let origin = noRemote || remote != nil ? nil : GitOrigin.find(fromPath: here)?.remote.url
             let root = try await CompositionRoot.open(global)
             try await ProjectCommand.change(
                 .create(key: key, name: name, remote: remote ?? origin, offered: origin != nil), on: root)

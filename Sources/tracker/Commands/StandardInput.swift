@@ -1,3 +1,4 @@
+import SettingsFile
 import TrackerCore
 
 /// Reads standard input to its end with read(2): Foundation's `readDataToEndOfFile` ends the

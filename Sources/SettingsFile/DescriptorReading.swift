@@ -1,7 +1,9 @@
 /// Reads an open descriptor to its end with read(2): interrupted reads are retried and a
 /// non-blocking descriptor with nothing yet is waited for; any other failure is `failure(errno)`.
-enum DescriptorReading {
-    static func readAll(_ descriptor: Int32, failure: (Int32) -> any Error) throws -> Data {
+/// Here, beside the settings files it reads, so the executable's readers (its private files,
+/// standard input, `--body-file`) and this module's share it.
+public enum DescriptorReading {
+    public static func readAll(_ descriptor: Int32, failure: (Int32) -> any Error) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
