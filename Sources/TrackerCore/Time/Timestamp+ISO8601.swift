@@ -2,19 +2,12 @@ extension Timestamp {
     /// The one writer: `2024-01-02T03:04:05Z`, with `.ffffff` only when there are microseconds.
     /// PostgreSQL reads it exactly, and so does `Timestamp(iso8601:)`.
     /// Written as bytes into one buffer: a list writes two a row (joined pieces of text cost 8 times
-    /// as much); a year outside 0–9999 is written digit for digit as it comes.
+    /// as much). The type's range keeps the year at four digits.
     public var iso8601: String {
         let (days, inDay) = floorDivision(microseconds, CivilTime.microsecondsPerDay)
         let (year, month, day) = CivilTime.date(days: days)
         let seconds = inDay / 1_000_000
         let micros = inDay % 1_000_000
-        guard (0...9999).contains(year) else {
-            var text =
-                pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600, 2) + ":"
-                + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-            if micros != 0 { text += "." + pad(micros, 6) }
-            return text + "Z"
-        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(27)
         func put(_ value: Int64, _ width: Int, after separator: UInt8? = nil) {
@@ -71,11 +64,6 @@ extension Timestamp {
 private func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
     let remainder = value % divisor
     return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
-}
-
-private func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
 /// Reads fixed-width decimal fields from ASCII bytes.
