@@ -56,9 +56,8 @@ enum IssueChanges {
     /// with its project's key when the tracker has several, so `Created issue web#3` says where.
     static let created = Statement(
         """
-        SELECT created.*, (SELECT p.key FROM tracker.projects p
-                            WHERE p.id = tracker.tracker_project_id() AND (SELECT count(*) FROM tracker.projects) > 1)
-                            AS project_key
+        SELECT created.*, (SELECT p.key FROM projects p
+                            WHERE p.id = tracker_project_id() AND (SELECT count(*) FROM projects) > 1) AS project_key
           FROM (\(IssueRowDecoding.selectIssues) WHERE i.number = (SELECT last_number FROM issue_number_counter)) created
         """)
 
