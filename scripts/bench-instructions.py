@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 import bench_sql
-from bench_env import PSQL, record, tracker_env
+from bench_env import PSQL, admin, record, scratch_copy, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -48,13 +48,7 @@ direct = f"{server} dbname={database}"
 env["DATABASE_URL"] = direct
 
 
-def admin(sql):
-    subprocess.run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", f"{server} dbname=postgres", "-c", sql], env=env,
-                   check=True, stdout=subprocess.DEVNULL)
-
-
-admin(f"DROP DATABASE IF EXISTS {database}")
-admin(f"CREATE DATABASE {database} TEMPLATE {seeded}")
+scratch_copy(server, env, seeded, database)
 scratch = tempfile.mkdtemp(prefix="tracker-bench-instructions-")
 stripped = {name: os.path.join(scratch, name) for name in ("tracker", "psql")}
 subprocess.run(["strip", "-o", stripped["tracker"], tracker], check=True)
@@ -168,4 +162,4 @@ for name, lines in breakdowns:
     print(f"\n#### tracker {name}: the {args.top} costliest functions, inclusive\n")
     print("```\n" + "\n".join(lines) + "\n```")
 shutil.rmtree(scratch, ignore_errors=True)
-admin(f"DROP DATABASE {database}")
+admin(server, env, f"DROP DATABASE {database}")

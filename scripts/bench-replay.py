@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 
-from bench_env import PSQL, record, tracker_env
+from bench_env import PSQL, admin, record, scratch_copy, tracker_env
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -37,11 +37,6 @@ server = f"host={os.path.join(cluster, 'socket')} user=tracker"
 direct = f"{server} dbname={database}"
 env["DATABASE_URL"] = direct
 psql_env = {**env, "PGOPTIONS": "-c search_path=tracker,pg_catalog,pg_temp -c DateStyle=ISO -c TimeZone=UTC"}
-
-
-def admin(sql, dbname="postgres"):
-    subprocess.run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", f"{server} dbname={dbname}", "-c", sql], env=env,
-                   check=True, stdout=subprocess.DEVNULL)
 
 
 def literal_parameters(detail):
@@ -71,12 +66,12 @@ def literal_parameters(detail):
 def statements_sent(arguments, extra_env):
     """The statements the command's session sent, parameters in, in order."""
     offset = os.path.getsize(log_file)
-    admin(f"ALTER DATABASE {database} SET log_statement = 'all'")
+    admin(server, env, f"ALTER DATABASE {database} SET log_statement = 'all'")
     try:
         subprocess.run([tracker] + arguments, env={**env, **extra_env}, check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
     finally:
-        admin(f"ALTER DATABASE {database} RESET log_statement")
+        admin(server, env, f"ALTER DATABASE {database} RESET log_statement")
     with open(log_file, encoding="utf-8", errors="replace") as log:
         log.seek(offset)
         text = log.read()
@@ -115,8 +110,7 @@ def median_pair(first, second, first_env, second_env):
     return statistics.median(times[0]), statistics.median(times[1])
 
 
-admin(f"DROP DATABASE IF EXISTS {database}")
-admin(f"CREATE DATABASE {database} TEMPLATE bench_{args.size}")
+scratch_copy(server, env, f"bench_{args.size}", database)
 middle = args.size // 2
 cases = [
     ("list", ["list"], {}),
@@ -145,4 +139,4 @@ for name, arguments, extra in cases:
 worst, worst_name = max(ratios)
 record(args.results, 4, f"worst command ÷ psql replaying its own statements (unix socket), {args.size:,} issues",
        f"{worst:.2f} ({worst_name})", "≤ 1.25", worst <= 1.25)
-admin(f"DROP DATABASE {database}")
+admin(server, env, f"DROP DATABASE {database}")

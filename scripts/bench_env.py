@@ -69,3 +69,15 @@ def seeded_database(tracker, env, server, size, log):
                        env={**env, "PGOPTIONS": f"-c tracker.seed_size={size}"}, check=True)
         psql(database, "VACUUM ANALYZE")
     return settings(database)
+
+
+def admin(server, env, sql):
+    """Runs `sql` on the cluster's maintenance database (`server`: its settings without a database)."""
+    subprocess.run([PSQL, "-X", "-q", "-v", "ON_ERROR_STOP=1", f"{server} dbname=postgres", "-c", sql], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def scratch_copy(server, env, seeded, copy):
+    """`copy`, made anew from the seeded database, so what a bench writes leaves `seeded` as it was."""
+    admin(server, env, f"DROP DATABASE IF EXISTS {copy}")
+    admin(server, env, f"CREATE DATABASE {copy} TEMPLATE {seeded}")
