@@ -8,9 +8,9 @@ ARGS ?=
 BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # Release builds carry the Swift runtime and Foundation inside the binary: no dynamic loading of
 # them at every start (BENCHMARKS.md, "Start-up", measures what it buys).
-# …and their relative relocations packed (DT_RELR) where the C library reads them: see the script.
-RELEASE_LINK = $(shell scripts/packed-relocations.sh)
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK)
+# …and linked for a fast start where this machine allows (scripts/release-flags.sh says how).
+RELEASE_FLAGS = $(shell scripts/release-flags.sh)
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_FLAGS)
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 
 .PHONY: all deps build run test bench bench-projects bench-watch bench-screen lint format install uninstall db-start db-stop clean
@@ -21,13 +21,13 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib $(RELEASE_LINK))
+	$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib $(RELEASE_FLAGS))
 
 # Everything but tracker's own output goes to stderr (the build log, make's echo is off), so
 # `make run ARGS="list --json" | jq` reads only tracker's JSON.
 run:
 	@scripts/install-deps.sh 1>&2
-	@$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib $(RELEASE_LINK)) 1>&2
+	@$(SWIFT) build -c $(CONFIG) $(if $(filter release,$(CONFIG)),--static-swift-stdlib $(RELEASE_FLAGS)) 1>&2
 	@"$(BIN_DIR)/tracker" $(ARGS)
 
 # The tests start their own throwaway PostgreSQL (or use DATABASE_URL when set) and stop it
