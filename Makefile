@@ -54,6 +54,7 @@ bench: deps
 		python3 scripts/bench-instructions.py "$(RELEASE_BIN)/tracker" --size $$size --results "$(BENCH_RESULTS)" || exit 1; \
 		python3 scripts/bench-replay.py "$(RELEASE_BIN)/tracker" --size $$size --results "$(BENCH_RESULTS)" || exit 1; \
 	done
+	python3 scripts/bench-phases.py "$(RELEASE_BIN)/tracker" --size 10000
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size 10000 --results "$(BENCH_RESULTS)"
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size $(lastword $(subst $(comma), ,$(BENCH_SIZES))) \
 		--results "$(BENCH_RESULTS)"

@@ -14,13 +14,12 @@ With --results, adds issue 34's target 4 rows for scripts/bench-targets.py.
 """
 import argparse
 import os
-import re
 import statistics
 import subprocess
-import sys
 import time
 
 from bench_env import PSQL, admin, record, scratch_copy, tracker_env
+from bench_log import statements_sent
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -37,66 +36,6 @@ server = f"host={os.path.join(cluster, 'socket')} user=tracker"
 direct = f"{server} dbname={database}"
 env["DATABASE_URL"] = direct
 psql_env = {**env, "PGOPTIONS": "-c search_path=tracker,pg_catalog,pg_temp -c DateStyle=ISO -c TimeZone=UTC"}
-
-
-def literal_parameters(detail):
-    """`$1 = '5000', $2 = NULL` (the log's DETAIL) as {1: "'5000'", 2: "NULL"}."""
-    values, index = {}, 0
-    while True:
-        match = re.compile(r"\$(\d+) = ").search(detail, index)
-        if not match:
-            return values
-        index = match.end()
-        if detail.startswith("NULL", index):
-            values[int(match.group(1))] = "NULL"
-            index += 4
-            continue
-        assert detail[index] == "'", detail[index:index + 40]
-        end = index + 1
-        while True:
-            end = detail.index("'", end)
-            if detail.startswith("''", end):
-                end += 2
-                continue
-            break
-        values[int(match.group(1))] = detail[index:end + 1]
-        index = end + 1
-
-
-def statements_sent(arguments, extra_env):
-    """The statements the command's session sent, parameters in, in order."""
-    offset = os.path.getsize(log_file)
-    admin(server, env, f"ALTER DATABASE {database} SET log_statement = 'all'")
-    try:
-        subprocess.run([tracker] + arguments, env={**env, **extra_env}, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
-    finally:
-        admin(server, env, f"ALTER DATABASE {database} RESET log_statement")
-    with open(log_file, encoding="utf-8", errors="replace") as log:
-        log.seek(offset)
-        text = log.read()
-    entries = []  # (kind, text), a logged line with its continuation lines
-    for line in text.splitlines():
-        if line.startswith("\t") and entries:
-            entries[-1][1].append(line[1:])
-            continue
-        match = re.match(r".*?\[\d+\] (LOG|DETAIL|ERROR|STATEMENT|CONTEXT):  (.*)", line)
-        entries.append([match.group(1) if match else "", [match.group(2) if match else line]])
-    statements = []
-    for kind, lines in entries:
-        body = "\n".join(lines)
-        if kind == "LOG" and (body.startswith("execute ") or body.startswith("statement: ")):
-            sql = body.split(": ", 1)[1]
-            if "ALTER DATABASE" in sql:
-                continue
-            statements.append(sql)
-        elif kind == "DETAIL" and body.startswith("parameters: ") and statements:
-            values = literal_parameters(body[len("parameters: "):])
-            for number in sorted(values, reverse=True):
-                statements[-1] = re.sub(rf"\${number}(?!\d)", lambda _: values[number], statements[-1])
-        elif kind == "ERROR":
-            sys.exit(f"bench-replay: {' '.join(arguments)} failed on the server: {body}")
-    return statements
 
 
 def median_pair(first, second, first_env, second_env):
@@ -128,7 +67,7 @@ print("| command | statements | tracker ms | psql ms | ratio |")
 print("| --- | --- | --- | --- | --- |")
 ratios = []
 for name, arguments, extra in cases:
-    statements = statements_sent(arguments, extra)
+    statements = statements_sent(tracker, arguments, {**env, **extra}, server, database, log_file)
     script = ";\n".join(statements)
     mine, theirs = median_pair([tracker] + arguments,
                                [PSQL, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", direct, "-c", script],
