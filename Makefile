@@ -9,7 +9,8 @@ BIN_DIR = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # Release builds carry the Swift runtime and Foundation inside the binary: no dynamic loading of
 # them at every start (BENCHMARKS.md, "Start-up", measures what it buys).
 # …and linked for a fast start where this machine allows (scripts/release-flags.sh says how).
-RELEASE_FLAGS = $(shell scripts/release-flags.sh)
+PIE ?= no
+RELEASE_FLAGS = $(shell PIE=$(PIE) scripts/release-flags.sh)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib $(RELEASE_FLAGS)
 RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 

@@ -9,8 +9,11 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func flags() throws -> [String] {
-        let outcome = try ChildProcess.run("/bin/sh", [root.appending(path: "scripts/release-flags.sh").path])
+    static func flags(pie: String = "no") throws -> [String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PIE"] = pie
+        let outcome = try ChildProcess.run(
+            "/bin/sh", [root.appending(path: "scripts/release-flags.sh").path], environment: environment)
         #expect(outcome.status == 0)
         return String(decoding: outcome.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
     }
@@ -20,6 +23,8 @@ import Testing
         #expect(flags.contains("pack-relative-relocs"))
         #expect(flags.contains("-disable-concrete-type-metadata-mangled-name-accessors"))
         #expect(flags.contains("--disable-local-rpath"))
+        #expect(flags.contains("-no-pie"))
+        #expect(try !Self.flags(pie: "yes").contains("-no-pie"), "PIE=yes keeps the executable position-independent")
         let folder = Self.root.appending(path: ".build/static-libstdcxx")
         #expect(flags.contains("-L\(folder.path)"))
         let archive = try FileManager.default.destinationOfSymbolicLink(
@@ -28,7 +33,7 @@ import Testing
     }
 
     /// swiftc given what `swift build` is given (`-Xswiftc X` as X, `-Xlinker X` kept) links a
-    /// program that runs and needs no shared libstdc++.
+    /// program that runs, needs no shared libstdc++ and is not position-independent.
     @Test func aProgramBuiltWithThemRunsWithoutTheSharedCxxLibrary() throws {
         var swiftc: [String] = []
         var words = try Self.flags()[...]
@@ -55,5 +60,7 @@ import Testing
         let section = String(decoding: dynamic.stdout, as: UTF8.self)
         #expect(section.contains("libc.so.6"), "readelf read the dynamic section")
         #expect(!section.contains("libstdc++"))
+        let header = try ChildProcess.run("/usr/bin/env", ["readelf", "-h", program.path])
+        #expect(String(decoding: header.stdout, as: UTF8.self).contains("EXEC (Executable file)"))
     }
 }

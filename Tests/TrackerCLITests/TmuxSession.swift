@@ -31,15 +31,18 @@ struct TmuxSession {
     }
 
     /// Runs tracker (with `arguments`, on a terminal `columns` wide and `rows` high) in a shell
-    /// that, once tracker ends however it ends, prints the terminal's settings; the pane stays on
-    /// screen after the shell ends.
+    /// that, once tracker ends however it ends, prints the terminal's settings and waits to be
+    /// stopped, so the screen stays as it was left.
     func start(_ tracker: TrackerProcess, _ arguments: [String] = [], columns: Int = 120, rows: Int = 50) throws {
         var environment = tracker.environment
         environment["LC_ALL"] = "C.UTF-8"
         let words = ([TrackerProcess.binary.path] + arguments).map {
             "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        let command = "trap : INT; \(words.joined(separator: " ")); echo \"exit $?\"; stty -a; echo SESSION-OVER"
+        // The shell then waits (as FullScreenTerminalTests' does): a pane whose program has ended can
+        // lose the output tmux had not read yet (seen once with a long --help under load).
+        let command =
+            "trap : INT; \(words.joined(separator: " ")); echo \"exit $?\"; stty -a; echo SESSION-OVER; sleep 600"
         try tmux(
             [
                 "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
