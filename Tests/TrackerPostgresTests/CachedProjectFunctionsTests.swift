@@ -34,7 +34,8 @@ import TrackerTestSupport
         let defaultProject: Int64 = try connection.query("SELECT id FROM projects WHERE is_default").rows[0].decode(0)
         #expect(try connection.query("SELECT tracker_project_id()").rows[0].decode(0) == defaultProject)
         #expect(try connection.query("SELECT tracker_readable_project_id()").rows[0].decode(0) == defaultProject)
-        try connection.execute("SELECT tracker_create_project('web', 'Web', 'https://example.com/web', 'example.com/web')")
+        try connection.execute(
+            "SELECT tracker_create_project('web', 'Web', 'https://example.com/web', 'example.com/web')")
         let web: Int64 = try connection.query("SELECT id FROM projects WHERE key = 'web'").rows[0].decode(0)
         try connection.execute("SELECT set_config('tracker.project', 'WEB', false)")
         #expect(try connection.query("SELECT tracker_project_id()").rows[0].decode(0) == web, "a key in any case")
