@@ -76,7 +76,7 @@ def segments(reached, loads_libpq_itself):
     own_start = (reached["dlopen-begin"] if loads_libpq_itself else reached["libraries-loaded"])
     return {
         "start, to the program's own code (exec, loader, runtime)": reached["libraries-loaded"],
-        "its own code before loading libpq (settings, arguments)": own_start - reached["libraries-loaded"],
+        "its initializers and own code before loading libpq": own_start - reached["libraries-loaded"],
         "loading libpq and its libraries": libpq - own_start if loads_libpq_itself else 0.0,
         "libpq loaded, to connecting": reached["connect"] - libpq,
         "connected, to the last reply (server, protocol)": reached["reply"] - reached["connect"],
