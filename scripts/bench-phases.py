@@ -19,23 +19,15 @@ import sys
 import tempfile
 import time
 
-from bench_env import PSQL, admin, scratch_copy, tracker_env
-from bench_log import statements_sent
+from bench_env import PSQL, admin, scratch_copy
+from bench_log import replay_setting, statements_sent
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
 parser.add_argument("--size", type=int, default=10000)
 parser.add_argument("--runs", type=int, default=21)
 args = parser.parse_args()
-tracker = os.path.abspath(args.tracker)
-cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
-log_file = os.path.join(cluster, "server.log")
-env = tracker_env(cluster, "user1")
-database = f"bench_{args.size}_phases"
-server = f"host={os.path.join(cluster, 'socket')} user=tracker"
-direct = f"{server} dbname={database}"
-env["DATABASE_URL"] = direct
-psql_env = {**env, "PGOPTIONS": "-c search_path=tracker,pg_catalog,pg_temp -c DateStyle=ISO -c TimeZone=UTC"}
+tracker, env, psql_env, server, database, direct, log_file = replay_setting(args.tracker, args.size, "phases")
 
 swiftc = shutil.which("swiftc")
 compiler = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "clang") if swiftc else None

@@ -13,13 +13,12 @@ message, one round trip, as tracker's one pipelined flight. psql gets tracker's 
 With --results, adds issue 34's target 4 rows for scripts/bench-targets.py.
 """
 import argparse
-import os
 import statistics
 import subprocess
 import time
 
-from bench_env import PSQL, admin, record, scratch_copy, tracker_env
-from bench_log import statements_sent
+from bench_env import PSQL, admin, record, scratch_copy
+from bench_log import replay_setting, statements_sent
 
 parser = argparse.ArgumentParser()
 parser.add_argument("tracker")
@@ -27,15 +26,7 @@ parser.add_argument("--size", type=int, default=10000)
 parser.add_argument("--runs", type=int, default=21)
 parser.add_argument("--results")
 args = parser.parse_args()
-tracker = os.path.abspath(args.tracker)
-cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
-log_file = os.path.join(cluster, "server.log")
-env = tracker_env(cluster, "user1")
-database = f"bench_{args.size}_replay"
-server = f"host={os.path.join(cluster, 'socket')} user=tracker"
-direct = f"{server} dbname={database}"
-env["DATABASE_URL"] = direct
-psql_env = {**env, "PGOPTIONS": "-c search_path=tracker,pg_catalog,pg_temp -c DateStyle=ISO -c TimeZone=UTC"}
+tracker, env, psql_env, server, database, direct, log_file = replay_setting(args.tracker, args.size, "replay")
 
 
 def median_pair(first, second, first_env, second_env):

@@ -5,7 +5,7 @@ import re
 import subprocess
 import sys
 
-from bench_env import admin
+from bench_env import admin, tracker_env
 
 
 def literal_parameters(detail):
@@ -67,3 +67,17 @@ def statements_sent(tracker, arguments, env, server, database, log_file):
         elif kind == "ERROR":
             sys.exit(f"bench-replay: {' '.join(arguments)} failed on the server: {body}")
     return statements
+
+
+def replay_setting(tracker, size, bench):
+    """What a bench replaying a command's statements in psql works with: the binary's path,
+    tracker's environment (acting as user1) on `bench_SIZE_BENCH` (the copy the bench makes), psql's
+    with tracker's session settings, the cluster's settings without a database, the copy's name and
+    settings, and the server's log."""
+    cluster = os.environ.get("TRACKER_BENCH_DIR", "/tmp/tracker-bench")
+    server = f"host={os.path.join(cluster, 'socket')} user=tracker"
+    database = f"bench_{size}_{bench}"
+    direct = f"{server} dbname={database}"
+    env = {**tracker_env(cluster, "user1"), "DATABASE_URL": direct}
+    psql_env = {**env, "PGOPTIONS": "-c search_path=tracker,pg_catalog,pg_temp -c DateStyle=ISO -c TimeZone=UTC"}
+    return os.path.abspath(tracker), env, psql_env, server, database, direct, os.path.join(cluster, "server.log")
