@@ -8,8 +8,7 @@ enum GitOrigin {
     /// By path, with no `URL` on the way (every command looks for the clone it runs in).
     static func find(fromPath folder: String) -> (remote: GitRemote, config: String)? {
         guard let dotGit = SettingsFile.nearest(".git", fromPath: folder), let config = configFile(of: dotGit),
-            let bytes = try? SettingsFile.contents(ofPath: config), let text = String(validating: bytes, as: UTF8.self),
-            let url = originURL(inConfig: text), let remote = try? GitRemote(url)
+            let text = readText(atPath: config), let url = originURL(inConfig: text), let remote = try? GitRemote(url)
         else { return nil }
         return (remote, config)
     }
@@ -35,18 +34,24 @@ enum GitOrigin {
         return nil
     }
 
+    /// The file at `path` as UTF-8 text; nil when it is missing, unreadable or not UTF-8.
+    private static func readText(atPath path: String) -> String? {
+        guard let bytes = try? SettingsFile.contents(ofPath: path) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// `.git/config`; for a worktree (`.git` a file saying `gitdir: …`), its common folder's.
     private static func configFile(of dotGitPath: String) -> String? {
         let inFolder = dotGitPath + "/config"
         if access(inFolder, F_OK) == 0 { return inFolder }
-        let dotGit = URL(fileURLWithPath: dotGitPath)
-        guard let text = try? String(contentsOfFile: dotGit.path, encoding: .utf8),
+        guard let text = readText(atPath: dotGitPath),
             let line = text.split(whereSeparator: \.isNewline).first, line.hasPrefix("gitdir:")
         else { return nil }
+        let dotGit = URL(fileURLWithPath: dotGitPath)
         let path = line.dropFirst("gitdir:".count).trimmed
         let gitDir =
             path.hasPrefix("/") ? URL(filePath: path) : dotGit.deletingLastPathComponent().appending(path: path)
-        if let common = try? String(contentsOfFile: gitDir.appending(path: "commondir").path, encoding: .utf8) {
+        if let common = readText(atPath: gitDir.appending(path: "commondir").path) {
             let commonPath = common.trimmed
             let commonDir = commonPath.hasPrefix("/") ? URL(filePath: commonPath) : gitDir.appending(path: commonPath)
             return commonDir.appending(path: "config").standardizedFileURL.path
