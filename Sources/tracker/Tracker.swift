@@ -67,17 +67,19 @@ struct Tracker: AsyncParsableCommand {
             Settings.keep(settings)
             let typed = try AliasExpansion.expand(Array(CommandLine.arguments.dropFirst()), aliases: settings.aliases)
             // A line that starts with a hot command's name needs no command words read (`QuickParsing`).
-            if var quick = QuickParsing.command(JSONFieldsArgument.rewrite(typed)) {
-                try await quick.run()
+            if let quick = QuickParsing.command(JSONFieldsArgument.rewrite(typed)) {
+                try await OneThreadRun.run(quick)
                 return
             }
             let words = JSONFieldsArgument.rewrite(try CommandWords.rewrite(typed))
-            if var quick = QuickParsing.command(words) {
-                try await quick.run()
+            if let quick = QuickParsing.command(words) {
+                try await OneThreadRun.run(quick)
                 return
             }
             var command = try RootParsing.parse(words)
-            if var asyncCommand = command as? any AsyncParsableCommand {
+            if let asyncCommand = command as? any AsyncParsableCommand, OneThreadRun.suits(asyncCommand) {
+                try await OneThreadRun.run(asyncCommand)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
