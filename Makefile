@@ -54,6 +54,7 @@ bench: deps
 	for size in $(subst $(comma), ,$(BENCH_SIZES)); do \
 		python3 scripts/bench-instructions.py "$(RELEASE_BIN)/tracker" --size $$size --results "$(BENCH_RESULTS)" || exit 1; \
 		python3 scripts/bench-replay.py "$(RELEASE_BIN)/tracker" --size $$size --results "$(BENCH_RESULTS)" || exit 1; \
+		python3 scripts/bench-replay.py "$(RELEASE_BIN)/tracker" --size $$size --tcp --results "$(BENCH_RESULTS)" || exit 1; \
 	done
 	python3 scripts/bench-phases.py "$(RELEASE_BIN)/tracker" --size 10000
 	python3 scripts/bench-latency.py "$(RELEASE_BIN)/tracker" --size 10000 --results "$(BENCH_RESULTS)"
