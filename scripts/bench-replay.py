@@ -53,11 +53,6 @@ def median_pair(first, second, first_env, second_env):
 
 
 scratch_copy(server, env, f"bench_{args.size}", database)
-if args.tcp:
-    listening_on_loopback(True)
-    port = subprocess.run([PSQL, "-X", "-A", "-t", "-q", direct, "-c", "SHOW port"], env=env, check=True,
-                          capture_output=True, text=True).stdout.strip()
-    direct = f"host=127.0.0.1 port={port} user=tracker dbname={database}"
 middle = args.size // 2
 cases = [
     ("list", ["list"], {}),
@@ -69,23 +64,30 @@ cases = [
     ("create", ["create", "--title", "Bench replay"], {}),
     ("close N", ["close", str(middle + 1)], {}),
 ]
-print(f"### The same statements: tracker beside psql replaying what it sent, {args.size:,} issues, {transport} "
-      f"(median of {args.runs} runs in turns)\n")
-print("| command | statements | tracker ms | psql ms | ratio |")
-print("| --- | --- | --- | --- | --- |")
-ratios = []
-for name, arguments, extra in cases:
-    statements = statements_sent(tracker, arguments, {**env, **extra}, server, database, log_file)
-    script = ";\n".join(statements)
-    mine, theirs = median_pair([tracker] + arguments,
-                               [PSQL, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", direct, "-c", script],
-                               {**env, **extra, "DATABASE_URL": direct}, psql_env)
-    ratio = mine / theirs
-    ratios.append((ratio, name))
-    print(f"| {name} | {len(statements)} | {mine:.1f} | {theirs:.1f} | {ratio:.2f} |")
-worst, worst_name = max(ratios)
-record(args.results, 4, f"worst command ÷ psql replaying its own statements ({transport}), {args.size:,} issues",
-       f"{worst:.2f} ({worst_name})", "≤ 1.25", worst <= 1.25)
-if args.tcp:
-    listening_on_loopback(False)
+try:
+    if args.tcp:
+        listening_on_loopback(True)
+        port = subprocess.run([PSQL, "-X", "-A", "-t", "-q", direct, "-c", "SHOW port"], env=env, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        direct = f"host=127.0.0.1 port={port} user=tracker dbname={database}"
+    print(f"### The same statements: tracker beside psql replaying what it sent, {args.size:,} issues, {transport} "
+          f"(median of {args.runs} runs in turns)\n")
+    print("| command | statements | tracker ms | psql ms | ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    ratios = []
+    for name, arguments, extra in cases:
+        statements = statements_sent(tracker, arguments, {**env, **extra}, server, database, log_file)
+        script = ";\n".join(statements)
+        mine, theirs = median_pair([tracker] + arguments,
+                                   [PSQL, "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", direct, "-c", script],
+                                   {**env, **extra, "DATABASE_URL": direct}, psql_env)
+        ratio = mine / theirs
+        ratios.append((ratio, name))
+        print(f"| {name} | {len(statements)} | {mine:.1f} | {theirs:.1f} | {ratio:.2f} |")
+    worst, worst_name = max(ratios)
+    record(args.results, 4, f"worst command ÷ psql replaying its own statements ({transport}), {args.size:,} issues",
+           f"{worst:.2f} ({worst_name})", "≤ 1.25", worst <= 1.25)
+finally:
+    if args.tcp:
+        listening_on_loopback(False)
 admin(server, env, f"DROP DATABASE {database}")
