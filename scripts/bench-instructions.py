@@ -155,7 +155,7 @@ for name, arguments, sql in cases:
         record(args.results, 8, f"`{name}` instructions ÷ psql's, {args.size:,} issues", f"{ratio:.2f}", "≤ 1.5",
                ratio <= 1.5)
     record(args.results, 8, f"`{name}` own CPU − psql's, {args.size:,} issues",
-           f"{my_cpu - their_cpu:+.1f} ms ({my_cpu:.1f} · {their_cpu:.1f})", "≤ +3 ms", my_cpu - their_cpu <= 3)
+           f"{my_cpu - their_cpu:+.2f} ms ({my_cpu:.2f} · {their_cpu:.2f})", "≤ +3 ms", my_cpu - their_cpu <= 3)
     if args.top:
         breakdowns.append((name, top(listing, args.top)))
 for name, lines in breakdowns:
