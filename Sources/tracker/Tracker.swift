@@ -77,10 +77,12 @@ struct Tracker: AsyncParsableCommand {
                 return
             }
             var command = try RootParsing.parse(words)
-            if let asyncCommand = command as? any AsyncParsableCommand, OneThreadRun.suits(asyncCommand) {
-                try await OneThreadRun.run(asyncCommand)
-            } else if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                if OneThreadRun.suits(asyncCommand) {
+                    try await OneThreadRun.run(asyncCommand)
+                } else {
+                    try await asyncCommand.run()
+                }
             } else {
                 try command.run()
             }
