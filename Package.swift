@@ -22,7 +22,14 @@ let package = Package(
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         // libpq's functions, loading libpq on first use (CLibPQ declares them and links nothing).
-        .target(name: "LibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "LibPQLoader",
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                // GnuTLSStartup.c's override must be in the executable's dynamic symbols, which
+                // only release builds (a static Swift runtime, --export-dynamic) have for every symbol.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]),
+            ]),
         .target(name: "ChildProcesses", swiftSettings: strictSettings),
         .target(
             name: "Postgres", dependencies: ["CLibPQ", "LibPQLoader", "ChildProcesses"], swiftSettings: strictSettings),
