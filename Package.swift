@@ -28,7 +28,8 @@ let package = Package(
                 .linkedLibrary("dl"),
                 // GnuTLSStartup.c's override must be in the executable's dynamic symbols, which
                 // only release builds (a static Swift runtime, --export-dynamic) have for every symbol.
-                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]),
+                .unsafeFlags(
+                    ["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"], .when(platforms: [.linux])),
             ]),
         .target(name: "ChildProcesses", swiftSettings: strictSettings),
         .target(

@@ -3,9 +3,9 @@
 // OpenSSL. GnuTLS initializes itself when it is loaded unless the program defines this
 // function returning 1: gnutls.h documents it (GNUTLS_SKIP_GLOBAL_INIT) for programs that
 // initialize it when they use it, as libldap does (gnutls_global_init, before any TLS of its own).
-// Skipping it saves every database command 0.7 M instructions (0.3 ms): BENCHMARKS.md.
-// The dynamic linker binds GnuTLS's call to this definition because the executable exports
-// its symbols and comes first in the lookup order; LibPQLoaderTests checks the binding.
+// Skipping it saves every database command 0.9 M instructions, 1-1.5 ms of wall: BENCHMARKS.md.
+// The dynamic linker binds GnuTLS's call to this definition because the executable exports it
+// (Package.swift) and comes first in the lookup order; GnuTLSStartupCLITests checks the binding.
 __attribute__((used, visibility("default"))) int _gnutls_global_init_skip(void) {
     return 1;
 }
