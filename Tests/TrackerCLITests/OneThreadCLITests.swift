@@ -9,18 +9,10 @@ import TrackerTestSupport
 /// global pool and wakes no other thread at each `await`. Counted while the command waits for the
 /// server, held by a lock another session keeps: the count does not depend on the machine.
 @Suite struct OneThreadCLITests {
-    static func tracker() async throws -> (TrackerProcess, String) {
-        let settings = try await TestPostgres.shared.freshDatabase()
-        let tracker = TrackerProcess(databaseSettings: settings)
-        #expect(try tracker.run(["users", "add", "tester"]).status == 0)
-        #expect(try tracker.run(["create", "-t", "Held"]).status == 0)
-        return (tracker, settings)
-    }
-
-    /// The threads of `arguments` while their statement waits for the lock on `issues`, and
-    /// what the command printed once the lock was let go.
+    /// The threads of `arguments` while their statement waits for the lock on `issues` (in a
+    /// tracker of one issue, "Issue 1"), and what the command printed once the lock was let go.
     static func threadsWhileWaiting(_ arguments: [String]) async throws -> (threads: Int, printed: String) {
-        let (tracker, settings) = try await Self.tracker()
+        let (tracker, settings) = try await LabelDeletionRaceCLITests.tracker(issues: 1)
         let locker = try Connection(settings: settings)
         try locker.execute("BEGIN; LOCK TABLE issues IN ACCESS EXCLUSIVE MODE")
         let running = try tracker.start(arguments)
@@ -32,7 +24,7 @@ import TrackerTestSupport
         return (threads, String(decoding: outcome.stdout, as: UTF8.self))
     }
 
-    @Test(arguments: [(["list"], "Held"), (["show", "1"], "Held"), (["close", "1"], "#1")])
+    @Test(arguments: [(["list"], "Issue 1"), (["show", "1"], "Issue 1"), (["close", "1"], "#1")])
     func aHotCommandWaitsForTheServerWithTwoThreads(_ arguments: [String], says: String) async throws {
         let (threads, printed) = try await Self.threadsWhileWaiting(arguments)
         #expect(threads == 2, "the main thread and the main queue's: \(threads)")
@@ -41,7 +33,7 @@ import TrackerTestSupport
 
     /// A command the quick reader does not know goes through the parser and runs the same way.
     @Test func aParsedCommandWaitsForTheServerWithTwoThreads() async throws {
-        let (threads, printed) = try await Self.threadsWhileWaiting(["comment", "1", "--body", "Still held"])
+        let (threads, printed) = try await Self.threadsWhileWaiting(["comment", "1", "--body", "Seen while held"])
         #expect(threads == 2, "\(threads)")
         #expect(printed.contains("#1"), "\(printed)")
     }
