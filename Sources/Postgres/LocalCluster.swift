@@ -118,6 +118,8 @@ public struct LocalCluster: Sendable {
             listen_addresses = ''
             unix_socket_directories = '\(socketDirectory.path.replacing("'", with: "''"))'
             unix_socket_permissions = 0700
+            # Every tracker statement reaches PL/pgSQL: loaded once here, not by each new session.
+            shared_preload_libraries = 'plpgsql'
 
             """
         if ephemeral {

@@ -23,6 +23,8 @@ import Testing
         let connection = try Connection(settings: settings)
         let listen = try connection.query("SHOW listen_addresses").first?.decode(0, as: String.self)
         #expect(listen == "", "the private cluster must not listen on TCP")
+        let preloaded = try connection.query("SHOW shared_preload_libraries").first?.decode(0, as: String.self)
+        #expect(preloaded == "plpgsql", "each new session would load PL/pgSQL itself (0.6 ms)")
         let names = try connection.query("SELECT current_database(), current_user").first
         #expect(try names?.decode(0, as: String.self) == cluster.databaseName)
         #expect(try names?.decode(1, as: String.self) == cluster.superuser)
