@@ -38,7 +38,7 @@ public enum ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
 
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = SpawnAttributes.withClean { posix_spawn(&pid, executable, &actions, $0, argv, envp) }
         guard spawned == 0 else {
             try? FileManager.default.removeItem(at: scratch)
             throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
@@ -88,7 +88,7 @@ extension ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, nil, nil, argv, environ)
+        let spawned = SpawnAttributes.withClean { posix_spawn(&pid, executable, nil, $0, argv, environ) }
         guard spawned == 0 else {
             throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
         }

@@ -24,23 +24,11 @@ public struct FedProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = SpawnAttributes.withClean { posix_spawn(&pid, executable, &actions, $0, argv, envp) }
         guard spawned == 0 else {
             close(ends[1])
             throw ChildProcessError("cannot run \(executable): \(String(cString: strerror(spawned)))")
