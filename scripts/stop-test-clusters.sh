@@ -13,9 +13,9 @@ for data in "$root"/tracker-*/data "$root"/tracker-*/cluster/data; do
         "$pg_ctl" -D "$data" stop -m immediate >/dev/null 2>&1 || true
     fi
 done
-# A pgbouncer (PgBouncerProcess) is killed only when its pid still runs that folder's ini:
-# the pid may since have gone to another process.
-for pidfile in "$root"/pgbouncer-*/pgbouncer.pid; do
+# A pgbouncer (PgBouncerProcess, or a private cluster's pooler) is killed only when its pid still
+# runs that folder's ini: the pid may since have gone to another process.
+for pidfile in "$root"/pgbouncer-*/pgbouncer.pid "$root"/tracker-*/cluster/pooler/pgbouncer.pid; do
     [ -f "$pidfile" ] || continue
     pid=$(cat "$pidfile")
     case "$(ps -p "$pid" -o args= 2>/dev/null)" in

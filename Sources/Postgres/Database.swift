@@ -6,6 +6,9 @@ public actor Database {
     public static let transactionAttempts = 4
 
     public nonisolated let settings: String?
+    /// Tried when `settings` cannot be reached: the private cluster's server itself, when the
+    /// pooler in front of it is gone.
+    public nonisolated let fallbackSettings: String?
     public nonisolated let limits: SessionLimits
     /// The search path every transaction runs with (see `Connection.init`); nil keeps the server's.
     public nonisolated let searchPath: String?
@@ -26,8 +29,9 @@ public actor Database {
     public init(
         settings: String?, limits: SessionLimits = .standard, searchPath: String? = nil,
         unreachableAdvice: String? = nil, proof: StatementProof? = nil, applicationName: String? = nil,
-        variables: [SessionVariable] = []
+        variables: [SessionVariable] = [], fallbackSettings: String? = nil
     ) {
+        self.fallbackSettings = fallbackSettings
         self.applicationName = applicationName
         self.variables = variables
         self.settings = settings
@@ -86,12 +90,21 @@ public actor Database {
             if connection.ping() { return connection }
             self.connection = nil
         }
-        let fresh = try Connection(
-            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName,
-            variables: variables)
+        let fresh: Connection
+        do {
+            fresh = try connect(with: settings)
+        } catch let error where error.kind == .connection && fallbackSettings != nil {
+            fresh = try connect(with: fallbackSettings)
+        }
         fresh.pendingProof = proof
         connection = fresh
         lastUsed = .now
         return fresh
+    }
+
+    private func connect(with settings: String?) throws(PostgresError) -> Connection {
+        try Connection(
+            settings: settings, limits: limits, searchPath: searchPath, applicationName: applicationName,
+            variables: variables)
     }
 }

@@ -14,17 +14,22 @@ public struct LocalCluster: Sendable {
     public let programs: ServerPrograms
     /// Trades durability for speed (fsync off): for throwaway test clusters only.
     public let ephemeral: Bool
+    /// Runs pgbouncer beside it when installed (`LocalPooler`), and commands connect through it.
+    public let pooled: Bool
 
     public init(
         directory: URL, databaseName: String, superuser: String, programs: ServerPrograms = ServerPrograms(),
-        ephemeral: Bool = false
+        ephemeral: Bool = false, pooled: Bool = false
     ) {
         self.directory = directory
         self.databaseName = databaseName
         self.superuser = superuser
         self.programs = programs
         self.ephemeral = ephemeral
+        self.pooled = pooled
     }
+
+    public var pooler: LocalPooler { LocalPooler(cluster: self) }
 
     public var dataDirectory: URL { directory.appending(path: "data") }
     public var socketDirectory: URL { directory.appending(path: "socket") }
@@ -33,10 +38,19 @@ public struct LocalCluster: Sendable {
     private var socketFile: URL { socketDirectory.appending(path: ".s.PGSQL.\(LocalCluster.port)") }
 
     /// libpq settings that reach the cluster's database over its socket.
-    public func connectionSettings(database: String? = nil) -> String {
-        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(LocalCluster.port) "
+    public func connectionSettings(database: String? = nil, port: Int = LocalCluster.port) -> String {
+        "host=\(Connection.quotedSettingValue(socketDirectory.path)) port=\(port) "
             + "user=\(LocalCluster.bareWhenPlain(superuser)) "
             + "dbname=\(Connection.quotedSettingValue(database ?? databaseName))"
+    }
+
+    /// What a command connects with: through the pooler when it and the server listen, else to
+    /// the server (a pooler in front of a stopped server would hold the command while it retries).
+    public func commandSettings() -> String {
+        guard pooled, pooler.isListening, FileManager.default.fileExists(atPath: socketFile.path) else {
+            return connectionSettings()
+        }
+        return connectionSettings(port: LocalPooler.port)
     }
 
     /// A plain name stays bare, as people type it; anything else is quoted.
@@ -53,25 +67,49 @@ public struct LocalCluster: Sendable {
     /// connection settings. Fast when it already runs: one connection attempt, no processes.
     /// `starting` is told when this call starts the server (`creating`: it makes the cluster
     /// first), so a program can say that a server now runs on the person's behalf.
+    /// Returns `commandSettings()`: a pooled cluster's pooler is started too when it is not
+    /// running, and again when the server had to be started (its sessions were to a server that
+    /// is gone); a pooler that cannot start leaves commands connecting to the server.
     @discardableResult
     public func ensureRunning(starting: (_ creating: Bool) -> Void = { _ in }) throws -> String {
         try checkSocketPathFits()
-        let settings = connectionSettings()
         if FileManager.default.fileExists(atPath: socketFile.path),
-            (try? Connection(settings: settings, connectTimeout: 2)) != nil
+            (try? Connection(settings: connectionSettings(), connectTimeout: 2)) != nil
         {
-            return settings
+            if pooled, pooler.runningProcess == nil || !pooler.isListening {
+                try withLock { try? ensurePooler(restart: false) }
+            }
+            return commandSettings()
         }
         try withLock {
             let creating = !isInitialized
             if creating { try initialize() }
+            var started = false
             if try !isRunning() {
                 starting(creating)
                 try runControl(["start", "-w", "-t", "60", "-l", logFile.path])
+                started = true
             }
             try createDatabaseIfMissing()
+            if pooled { try? ensurePooler(restart: started) }
         }
-        return settings
+        return commandSettings()
+    }
+
+    /// For a server found running without its pooler (started by an older tracker, or the pooler
+    /// was stopped): starts the pooler for the commands after this one, when it is installed.
+    public func startPoolerIfMissing() {
+        guard pooled, pooler.runningProcess == nil, pooler.program() != nil else { return }
+        try? withLock { try ensurePooler(restart: false) }
+    }
+
+    /// Starts the pooler when it is installed and not running (under the cluster's lock).
+    private func ensurePooler(restart: Bool) throws {
+        let pooler = self.pooler
+        if restart || !pooler.isListening { pooler.stop() }
+        guard pooler.runningProcess == nil else { return }
+        guard let program = pooler.program() else { return }
+        try pooler.start(program)
     }
 
     /// A Unix socket's path has a fixed room (`sun_path`: 107 bytes on Linux, 103 on macOS);
@@ -87,7 +125,8 @@ public struct LocalCluster: Sendable {
     @discardableResult
     public func stop() throws -> Bool {
         try withLock {
-            guard isInitialized, try isRunning() else { return false }
+            let poolerStopped = pooler.stop()
+            guard isInitialized, try isRunning() else { return poolerStopped }
             try runControl(["stop", "-w", "-m", "fast"])
             return true
         }

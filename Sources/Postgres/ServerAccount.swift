@@ -29,6 +29,12 @@ struct ServerAccount {
         if let switchTo { chown(url.path, switchTo.uid, switchTo.gid) }
     }
 
+    /// Gives a file the caller wrote to the server's account, so the server's programs can read it.
+    func handOver(_ url: URL) {
+        chmod(url.path, 0o600)
+        if let switchTo { chown(url.path, switchTo.uid, switchTo.gid) }
+    }
+
     func run(_ program: URL, _ arguments: [String]) throws -> ProcessOutcome {
         let outcome =
             switchTo == nil

@@ -38,7 +38,11 @@ public struct TrackerProcess: Sendable {
     /// With no database configured: tracker runs its private cluster in `home`/cluster, as a
     /// newcomer's first run does. `remove()` stops the cluster and deletes `home`.
     public static func privateCluster() -> TrackerProcess {
-        let home = FileManager.default.temporaryDirectory.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
+        // In the run's scratch folder, where scripts/stop-test-clusters.sh finds what a crash left running.
+        let scratch =
+            ProcessInfo.processInfo.environment["TRACKER_TEST_TMPDIR"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
+        let home = scratch.appending(path: "tracker-home-\(UUID().uuidString.prefix(8))")
         var tracker = TrackerProcess(databaseSettings: nil, user: nil, home: home)
         tracker.environment["TRACKER_CLUSTER_DIR"] = home.appending(path: "cluster").path
         return tracker

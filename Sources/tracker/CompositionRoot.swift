@@ -45,7 +45,7 @@ struct CompositionRoot: Sendable {
             database: Database(
                 settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
                 unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker",
-                variables: project.variables),
+                variables: project.variables, fallbackSettings: target.fallbackSettings),
             target: target, environment: environment, actingLogin: options.actingLogin, project: project,
             terminal: await Console.terminal)
         let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
@@ -53,6 +53,7 @@ struct CompositionRoot: Sendable {
         trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
         guard case .managed(let cluster) = target else { return root }
         try await root.connectStarting(cluster)
+        cluster.startPoolerIfMissing()
         let stamp = SchemaStamp(cluster: cluster)
         if schema != .none, !stamp.isCurrent {
             // Without the guard: it would refuse the very schema this is about to migrate.

@@ -22,7 +22,7 @@ enum DatabaseTarget: Sendable {
         if libpqVariables.contains(where: { environment[$0].map { !$0.isEmpty } ?? false }) {
             return .libpqEnvironment
         }
-        return .managed(PrivateCluster.cluster(environment: environment))
+        return .managed(try PrivateCluster.cluster(environment: environment))
     }
 
     /// What to check when the database cannot be reached: where its settings came from.
@@ -42,7 +42,14 @@ enum DatabaseTarget: Sendable {
     /// libpq settings, starting nothing: the private cluster's may not answer yet.
     func settingsWithoutStarting() throws -> String? {
         guard case .managed(let cluster) = self else { return try connectionSettings() }
-        return cluster.connectionSettings()
+        return cluster.commandSettings()
+    }
+
+    /// The private cluster's server itself, for when its pooler cannot be reached.
+    var fallbackSettings: String? {
+        guard case .managed(let cluster) = self else { return nil }
+        let server = cluster.connectionSettings()
+        return cluster.commandSettings() == server ? nil : server
     }
 
     /// libpq settings; for the private cluster this starts it (and creates it on first use).

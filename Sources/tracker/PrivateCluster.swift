@@ -1,4 +1,5 @@
 import Postgres
+import TrackerCore
 
 /// tracker's own PostgreSQL, used when no database is configured: where it lives, what its
 /// database and superuser are called, and where its server programs are.
@@ -6,10 +7,22 @@ enum PrivateCluster {
     static let databaseName = "tracker"
     static let superuser = "tracker"
 
-    static func cluster(environment: [String: String]) -> LocalCluster {
+    static func cluster(environment: [String: String]) throws -> LocalCluster {
         LocalCluster(
             directory: directory(environment: environment), databaseName: databaseName, superuser: superuser,
-            programs: programs(environment: environment))
+            programs: programs(environment: environment), pooled: try pooled(environment: environment))
+    }
+
+    /// `TRACKER_POOLER=off` keeps pgbouncer from running beside it; on (the default) runs it when
+    /// it is installed.
+    static func pooled(environment: [String: String]) throws -> Bool {
+        switch environment["TRACKER_POOLER"] ?? "" {
+        case "", "on": return true
+        case "off": return false
+        case let other:
+            throw TrackerError.invalidInput(
+                field: "environment", rule: "TRACKER_POOLER must be on or off; '\(other)' is not")
+        }
     }
 
     /// `TRACKER_PG_BINDIR` first, then the usual places.

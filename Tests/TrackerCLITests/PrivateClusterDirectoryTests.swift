@@ -25,12 +25,24 @@ import Testing
         #expect(directory.path == expected)
     }
 
-    @Test func theClusterHoldsTheTrackerDatabaseOwnedByTheTrackerRole() {
-        let cluster = PrivateCluster.cluster(environment: ["TRACKER_CLUSTER_DIR": "/srv/issues"])
+    @Test func theClusterHoldsTheTrackerDatabaseOwnedByTheTrackerRole() throws {
+        let cluster = try PrivateCluster.cluster(environment: ["TRACKER_CLUSTER_DIR": "/srv/issues"])
         #expect(cluster.directory.path == "/srv/issues")
         #expect(cluster.databaseName == "tracker")
         #expect(cluster.superuser == "tracker")
         #expect(!cluster.ephemeral)
+        #expect(cluster.pooled, "pgbouncer runs beside it unless TRACKER_POOLER=off")
+    }
+
+    @Test func trackerPoolerIsOnOrOff() throws {
+        let base = ["TRACKER_CLUSTER_DIR": "/srv/issues"]
+        #expect(try PrivateCluster.cluster(environment: base.merging(["TRACKER_POOLER": "on"]) { $1 }).pooled)
+        #expect(try !PrivateCluster.cluster(environment: base.merging(["TRACKER_POOLER": "off"]) { $1 }).pooled)
+        #expect {
+            try PrivateCluster.cluster(environment: base.merging(["TRACKER_POOLER": "no"]) { $1 })
+        } throws: { error in
+            "\(error)".contains("TRACKER_POOLER must be on or off; 'no' is not")
+        }
     }
 
     @Test func anEmptyServerProgramFolderIsIgnoredNotTheCurrentDirectory() {
