@@ -63,13 +63,12 @@ public struct LocalCluster: Sendable {
         FileManager.default.fileExists(atPath: dataDirectory.appending(path: "PG_VERSION").path)
     }
 
-    /// Makes sure the cluster exists, runs and holds its database; returns the
-    /// connection settings. Fast when it already runs: one connection attempt, no processes.
-    /// `starting` is told when this call starts the server (`creating`: it makes the cluster
-    /// first), so a program can say that a server now runs on the person's behalf.
-    /// Returns `commandSettings()`: a pooled cluster's pooler is started too when it is not
-    /// running, and again when the server had to be started (its sessions were to a server that
-    /// is gone); a pooler that cannot start leaves commands connecting to the server.
+    /// Makes sure the cluster exists, runs and holds its database; returns `commandSettings()`.
+    /// Fast when it already runs: one connection attempt, no processes. A pooled cluster's pooler
+    /// is started when it is not running, and again when the server had to be started (its
+    /// sessions were to a server that is gone); one that cannot start leaves commands connecting
+    /// to the server. `starting` is told when this call starts the server (`creating`: it makes
+    /// the cluster first), so a program can say that a server now runs on the person's behalf.
     @discardableResult
     public func ensureRunning(starting: (_ creating: Bool) -> Void = { _ in }) throws -> String {
         try checkSocketPathFits()

@@ -72,7 +72,8 @@ struct DatabaseCommand: AsyncParsableCommand {
             return "Pooler: pgbouncer is not installed, so each command opens its own server session "
                 + "(install it, e.g. apt-get install pgbouncer, and run tracker db start)."
         }
-        return "Pooler: not running; tracker db start starts it (see \(pooler.logFile.path))."
+        return "Pooler: pgbouncer is not running (see \(pooler.logFile.path)); commands connect to the server "
+            + "until the next one starts it."
     }
 
     static func translating<T>(_ body: () throws -> T) throws -> T {
