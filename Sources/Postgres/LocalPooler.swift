@@ -1,10 +1,11 @@
 /// pgbouncer beside a private cluster, in session mode. Every command is a new process, and
 /// without it a new server session: the server forks a backend, fills its catalog caches and
-/// compiles the PL/pgSQL it calls, which is most of a write's time on the server. The pooler keeps
-/// the sessions commands leave (resetting each as `DISCARD ALL` does, its plans kept) and hands them to the next
-/// command. It listens only in the cluster's socket folder (mode 0700: its owner alone reaches
-/// it), on its own port, and logs each client in as the cluster's superuser, as the cluster's
-/// own socket trusts its owner. Under root it runs as `postgres`, as the server does.
+/// compiles the PL/pgSQL it calls, which is most of a write's time on the server. The pooler
+/// keeps the sessions commands leave (resetting each as `DISCARD ALL` does, its plans kept) and
+/// hands them to the next command. It listens only in the cluster's socket folder (mode 0700: its
+/// owner alone reaches it), on its own port, and logs each client in as the cluster's superuser,
+/// as the cluster's own socket trusts its owner. Under root it runs as `postgres`, as the server
+/// does.
 public struct LocalPooler: Sendable {
     public static let port = 6432
     /// Each command holds one server session while it runs (`watch` and the interactive front
