@@ -8,7 +8,8 @@ $TRACKER_BENCH_DIR (default /tmp/tracker-bench); run bench.py first. Prints Mark
   libpq, and the real psql binary's `--version`;
 - every command through a loopback proxy that delays each direction by 0 and 10 ms, beside psql
   `select 1` and psql running the list's SQL through the same proxy;
-- `tracker create` beside taskwarrior's `task add` with as many tasks as the tracker has issues;
+- `tracker create` beside taskwarrior's `task add` with as many tasks as the tracker has issues,
+  in turns, straight to the server and through the private cluster's pooler when one listens;
 - `tracker export` and `list --limit 0 --json` beside psql `COPY (SELECT json …) TO STDOUT` of
   the same fields.
 With --results, adds the figures issue 13 sets targets for to FILE (for scripts/bench-targets.py).
