@@ -24,6 +24,8 @@ public actor Database {
     /// The client's own settings, in every session (see `Connection.init`).
     public nonisolated let variables: [SessionVariable]
     private var connection: Connection?
+    /// The last connection was made with `fallbackSettings`, `settings` being out of reach.
+    public private(set) var connectedToFallback = false
     private var lastUsed = ContinuousClock.now
 
     public init(
@@ -93,8 +95,10 @@ public actor Database {
         let fresh: Connection
         do {
             fresh = try connect(with: settings)
+            connectedToFallback = false
         } catch let error where error.kind == .connection && fallbackSettings != nil {
             fresh = try connect(with: fallbackSettings)
+            connectedToFallback = true
         }
         fresh.pendingProof = proof
         connection = fresh

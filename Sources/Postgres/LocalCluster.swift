@@ -75,9 +75,7 @@ public struct LocalCluster: Sendable {
         if FileManager.default.fileExists(atPath: socketFile.path),
             (try? Connection(settings: connectionSettings(), connectTimeout: 2)) != nil
         {
-            if pooled, pooler.runningProcess == nil || !pooler.isListening {
-                try withLock { try? ensurePooler(restart: false) }
-            }
+            startPoolerIfMissing()
             return commandSettings()
         }
         try withLock {
@@ -96,9 +94,10 @@ public struct LocalCluster: Sendable {
     }
 
     /// For a server found running without its pooler (started by an older tracker, or the pooler
-    /// was stopped): starts the pooler for the commands after this one, when it is installed.
+    /// was stopped or killed): starts the pooler for the commands after this one, when it is
+    /// installed.
     public func startPoolerIfMissing() {
-        guard pooled, pooler.runningProcess == nil, pooler.program() != nil else { return }
+        guard pooled, pooler.runningProcess == nil || !pooler.isListening, pooler.program() != nil else { return }
         try? withLock { try ensurePooler(restart: false) }
     }
 

@@ -41,11 +41,12 @@ struct CompositionRoot: Sendable {
         let project = try ProjectChoice.resolve(
             flag: options.project, environment: environment, folder: FileManager.default.currentDirectoryPath,
             repository: repository)
+        let chosen = try target.settingsWithoutStarting()
         let root = CompositionRoot(
             database: Database(
-                settings: try target.settingsWithoutStarting(), limits: limits, searchPath: TrackerSchema.searchPath,
+                settings: chosen.settings, limits: limits, searchPath: TrackerSchema.searchPath,
                 unreachableAdvice: target.unreachableAdvice, proof: proof, applicationName: "tracker",
-                variables: project.variables, fallbackSettings: target.fallbackSettings),
+                variables: project.variables, fallbackSettings: chosen.fallback),
             target: target, environment: environment, actingLogin: options.actingLogin, project: project,
             terminal: await Console.terminal)
         let trace = Trace(enabled: options.verbose, errors: root.terminal.streamError)
@@ -53,7 +54,9 @@ struct CompositionRoot: Sendable {
         trace.say("limits: connect \(limits.connectTimeout) s, statements \(limits.statementTimeoutMilliseconds) ms")
         guard case .managed(let cluster) = target else { return root }
         try await root.connectStarting(cluster)
-        cluster.startPoolerIfMissing()
+        // Connected through the pooler: it runs. Otherwise it may be missing, for the next command.
+        let fellBack = await root.database.connectedToFallback
+        if chosen.fallback == nil || fellBack { cluster.startPoolerIfMissing() }
         let stamp = SchemaStamp(cluster: cluster)
         if schema != .none, !stamp.isCurrent {
             // Without the guard: it would refuse the very schema this is about to migrate.

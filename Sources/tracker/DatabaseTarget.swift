@@ -39,17 +39,14 @@ enum DatabaseTarget: Sendable {
         return false
     }
 
-    /// libpq settings, starting nothing: the private cluster's may not answer yet.
-    func settingsWithoutStarting() throws -> String? {
-        guard case .managed(let cluster) = self else { return try connectionSettings() }
-        return cluster.commandSettings()
-    }
-
-    /// The private cluster's server itself, for when its pooler cannot be reached.
-    var fallbackSettings: String? {
-        guard case .managed(let cluster) = self else { return nil }
+    /// libpq settings, starting nothing: the private cluster's may not answer yet. `fallback`:
+    /// the private cluster's server itself when `settings` are its pooler's, for when the pooler
+    /// cannot be reached.
+    func settingsWithoutStarting() throws -> (settings: String?, fallback: String?) {
+        guard case .managed(let cluster) = self else { return (try connectionSettings(), nil) }
+        let settings = cluster.commandSettings()
         let server = cluster.connectionSettings()
-        return cluster.commandSettings() == server ? nil : server
+        return (settings, settings == server ? nil : server)
     }
 
     /// libpq settings; for the private cluster this starts it (and creates it on first use).
