@@ -104,7 +104,7 @@ public struct TCPTestCluster: Sendable {
 }
 
 /// Runs PostgreSQL's programs as the `postgres` user when the tests run as root.
-enum ServerUser {
+public enum ServerUser {
     /// Found as tracker finds them: `TRACKER_PG_BINDIR` first.
     static let programs = ServerPrograms(
         searchingFirst: ProcessInfo.processInfo.environment["TRACKER_PG_BINDIR"].map { [$0] } ?? [])
@@ -115,7 +115,9 @@ enum ServerUser {
     }
 
     @discardableResult
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> String {
         let path = try programs.locate(program).path
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outcome =

@@ -1,4 +1,3 @@
-import ChildProcesses
 import Foundation
 import Postgres
 import Testing
@@ -22,23 +21,17 @@ import TrackerTestSupport
             ).rows.map { try $0.decode(0) as Int64 })
     }
 
-    /// Stops the server alone, as a crash or an administrator would, leaving the pooler running.
+    /// Stops the server alone, as a crash or an administrator would, leaving the pooler running
+    /// (throws, saying why, when pg_ctl fails).
     static func stopServerOnly(_ cluster: LocalCluster) throws {
-        let pgCtl = try ServerPrograms().locate("pg_ctl").path
-        let arguments = ["-D", cluster.dataDirectory.path, "stop", "-m", "fast", "-w"]
-        let outcome =
-            getuid() == 0
-            ? try ChildProcess.run("/usr/sbin/runuser", ["-u", "postgres", "--", pgCtl] + arguments)
-            : try ChildProcess.run(pgCtl, arguments)
-        #expect(outcome.status == 0, "\(String(decoding: outcome.stderr, as: UTF8.self))")
+        try ServerUser.run("pg_ctl", ["-D", cluster.dataDirectory.path, "stop", "-m", "fast", "-w"])
     }
 
     /// SIGTERM, which stops pgbouncer, must reach it: a child inherits its parent's blocked signals.
     static func blocksTermination(_ pid: pid_t) throws -> Bool {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
-        let mask = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
-        return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+        let masks = try #require(
+            SignalMasks(status: try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)))
+        return masks.blocked & SignalMasks.bit(SIGTERM) != 0
     }
 
     @Test func commandsKeepWarmSessionsAndSurviveAPoolerOrServerGone() throws {
