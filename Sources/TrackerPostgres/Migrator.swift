@@ -90,6 +90,7 @@ public struct Migrator: Sendable {
                 try schema.prepare(for: next, on: connection)
                 try connection.execute(next.sql)
                 try Migrator.repairs[next.name]?(connection)
+                try Migrator.sealPrivileges(on: connection)
                 try connection.query(
                     """
                     INSERT INTO schema_migrations (version, name, checksum)
@@ -104,6 +105,17 @@ public struct Migrator: Sendable {
         } catch let error as PostgresError {
             throw error.trackerError
         }
+    }
+
+    /// Migration 0028's `tracker_seal_privileges`, after every migration from it on: whatever a
+    /// later migration creates, PUBLIC executes only the schema guard.
+    private static func sealPrivileges(on connection: Connection) throws {
+        try connection.query(
+            """
+            DO $$ BEGIN
+                IF to_regprocedure('tracker_seal_privileges()') IS NOT NULL THEN PERFORM tracker_seal_privileges(); END IF;
+            END $$
+            """)
     }
 
     /// Why this role could not apply the first pending migration, and who can: the owner of the

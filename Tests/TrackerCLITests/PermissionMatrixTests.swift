@@ -309,6 +309,8 @@ import TrackerTestSupport
         let refused = try team.tracker(as: "mallory").run(["watch", "--since", "1"])
         #expect(refused.status == 77)
         #expect(
-            refused.stderr.hasPrefix("tracker: role mallory has no access to this tracker; ask an admin (erin, owner)"))
+            refused.stderr.hasPrefix(
+                "tracker: role mallory has no access to this tracker; ask an admin to run: tracker access grant mallory read"
+            ))
     }
 }
