@@ -1,7 +1,8 @@
 import Interchange
-import LineFront
 import Testing
 import TrackerCore
+
+@testable import LineFront
 
 /// `--template`'s Go-template subset (README lists it), on documents as the commands write them.
 @Suite struct TemplateTests {
@@ -61,5 +62,37 @@ import TrackerCore
         }
         #expect(throws: TrackerError.self) { try render("{{range .title}}{{end}}", ["title": "x"]) }
         #expect(throws: TrackerError.self) { try render("{{len 3}}") }
+    }
+
+    /// Each level is a call deeper in the parser and the evaluator: thousands ran out of stack.
+    @Test func nestingPastTheLimitIsAUsageErrorNotACrash() throws {
+        func group(_ depth: Int) -> String {
+            String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
+        }
+        func ifs(_ depth: Int, around inside: String = "x") -> String {
+            String(repeating: "{{if true}}", count: depth) + inside + String(repeating: "{{end}}", count: depth)
+        }
+        let limit = Template.maximumDepth
+        #expect(try render("{{\(group(limit))}}") == "1")
+        #expect(try render(ifs(limit)) == "x")
+        #expect(try render(ifs(limit / 2, around: "{{\(group(limit / 2))}}")) == "1")
+        let tooDeep = [
+            "{{\(group(limit + 1))}}", ifs(limit + 1), ifs(limit / 2, around: "{{\(group(limit / 2 + 1))}}"),
+            "{{range .}}\(ifs(limit)){{end}}", "{{\(group(3_000))}}", ifs(5_000),
+        ]
+        for source in tooDeep {
+            #expect(throws: Template.tooDeep, "\(source.prefix(40))") { try Template(source) }
+        }
+        #expect(
+            Template.tooDeep.description
+                == "invalid --template: blocks and parentheses nest more than 100 deep; write it flatter")
+    }
+
+    @Test func theEvaluatorRefusesATreeDeeperThanTheLimitToo() {
+        var nodes: [TemplateNode] = [.text("x")]
+        for _ in 0...Template.maximumDepth { nodes = [.choice(branches: [], otherwise: nodes)] }
+        var run = TemplateRun(forProgram: true, now: .now())
+        #expect(throws: Template.tooDeep) { try run.evaluate(nodes, dot: .null, depth: 0) }
+        #expect(run.output.isEmpty)
     }
 }

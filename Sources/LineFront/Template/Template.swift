@@ -18,6 +18,10 @@ import TrackerCore
 /// Values print as text (strings as they are, numbers, `true`/`false`, `nil` as nothing), arrays
 /// and objects as compact JSON. A mistake in the template is `.invalidInput` on `--template`.
 public struct Template: Sendable {
+    /// How deep blocks and parentheses may nest, together (Go's text/template allows 10,000; a
+    /// template a person writes nests a few).
+    public static let maximumDepth = 100
+
     let nodes: [TemplateNode]
 
     public init(_ source: String) throws(TrackerError) {
@@ -27,12 +31,16 @@ public struct Template: Sendable {
     /// The text for `value`; `forProgram`: `tablerow` separates columns with tabs.
     public func render(_ value: JSONValue, forProgram: Bool, now: Timestamp = .now()) throws(TrackerError) -> String {
         var run = TemplateRun(forProgram: forProgram, now: now)
-        try run.evaluate(nodes, dot: value)
+        try run.evaluate(nodes, dot: value, depth: 0)
         run.renderTable()
         return run.output
     }
 
     static func error(_ rule: String) -> TrackerError { .invalidInput(field: "--template", rule: rule) }
+
+    static var tooDeep: TrackerError {
+        error("blocks and parentheses nest more than \(maximumDepth) deep; write it flatter")
+    }
 
     /// Go's truth: false, 0, nil and empty strings, arrays and objects are false.
     static func isTrue(_ value: JSONValue) -> Bool {
@@ -70,64 +78,70 @@ struct TemplateRun {
         self.now = now
     }
 
-    mutating func evaluate(_ nodes: [TemplateNode], dot: JSONValue) throws(TrackerError) {
+    /// `depth`: how many blocks and groups in, checked again here (the parser refuses a deeper
+    /// template) because each is a call deeper.
+    mutating func evaluate(_ nodes: [TemplateNode], dot: JSONValue, depth: Int) throws(TrackerError) {
+        guard depth <= Template.maximumDepth else { throw Template.tooDeep }
         for node in nodes {
             switch node {
             case .text(let text): output += text
             case .action(let pipeline):
-                let value = try self.value(of: pipeline, dot: dot)
+                let value = try self.value(of: pipeline, dot: dot, depth: depth)
                 output += Template.text(value)
             case .range(let pipeline, let body, let otherwise):
                 let elements: [JSONValue]
-                switch try value(of: pipeline, dot: dot) {
+                switch try value(of: pipeline, dot: dot, depth: depth) {
                 case .array(let values): elements = values
                 case .object(let members): elements = members.sorted { $0.key < $1.key }.map(\.value)
                 case .null: elements = []
                 case let other: throw Template.error("range over \(Template.text(other)), not a list")
                 }
-                if elements.isEmpty { try evaluate(otherwise, dot: dot) }
-                for element in elements { try evaluate(body, dot: element) }
+                if elements.isEmpty { try evaluate(otherwise, dot: dot, depth: depth + 1) }
+                for element in elements { try evaluate(body, dot: element, depth: depth + 1) }
             case .choice(let branches, let otherwise):
                 var chosen = otherwise
-                for branch in branches where Template.isTrue(try value(of: branch.condition, dot: dot)) {
+                for branch in branches where Template.isTrue(try value(of: branch.condition, dot: dot, depth: depth)) {
                     chosen = branch.body
                     break
                 }
-                try evaluate(chosen, dot: dot)
+                try evaluate(chosen, dot: dot, depth: depth + 1)
             case .with(let pipeline, let body, let otherwise):
-                let value = try self.value(of: pipeline, dot: dot)
-                try evaluate(Template.isTrue(value) ? body : otherwise, dot: Template.isTrue(value) ? value : dot)
+                let value = try self.value(of: pipeline, dot: dot, depth: depth)
+                let isTrue = Template.isTrue(value)
+                try evaluate(isTrue ? body : otherwise, dot: isTrue ? value : dot, depth: depth + 1)
             }
         }
     }
 
-    mutating func value(of pipeline: TemplatePipeline, dot: JSONValue) throws(TrackerError) -> JSONValue {
+    mutating func value(of pipeline: TemplatePipeline, dot: JSONValue, depth: Int) throws(TrackerError) -> JSONValue {
+        guard depth <= Template.maximumDepth else { throw Template.tooDeep }
         var piped: JSONValue?
         for command in pipeline.commands {
-            piped = try value(of: command, dot: dot, piped: piped)
+            piped = try value(of: command, dot: dot, piped: piped, depth: depth)
         }
         return piped ?? .null
     }
 
     private mutating func value(
-        of command: TemplateCommand, dot: JSONValue, piped: JSONValue?
+        of command: TemplateCommand, dot: JSONValue, piped: JSONValue?, depth: Int
     ) throws(TrackerError) -> JSONValue {
         guard case .function(let name) = command.words[0] else {
             guard command.words.count == 1, piped == nil else {
                 throw Template.error("only a function takes arguments, not \(command.words[0])")
             }
-            return try value(of: command.words[0], dot: dot)
+            return try value(of: command.words[0], dot: dot, depth: depth)
         }
         var arguments: [JSONValue] = []
-        for word in command.words.dropFirst() { arguments.append(try value(of: word, dot: dot)) }
+        for word in command.words.dropFirst() { arguments.append(try value(of: word, dot: dot, depth: depth)) }
         if let piped { arguments.append(piped) }
         return try TemplateFunctions.call(name, arguments, run: &self)
     }
 
-    private mutating func value(of word: TemplateWord, dot: JSONValue) throws(TrackerError) -> JSONValue {
+    private mutating func value(of word: TemplateWord, dot: JSONValue, depth: Int) throws(TrackerError) -> JSONValue {
         switch word {
         case .field(let path): return Self.field(path, of: dot)
-        case .group(let pipeline, let path): return Self.field(path, of: try value(of: pipeline, dot: dot))
+        case .group(let pipeline, let path):
+            return Self.field(path, of: try value(of: pipeline, dot: dot, depth: depth + 1))
         case .string(let value): return .string(value)
         case .integer(let value): return .integer(value)
         case .bool(let value): return .bool(value)

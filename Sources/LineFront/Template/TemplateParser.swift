@@ -2,7 +2,9 @@ import TrackerCore
 
 /// Reads `--template` text into nodes: the text between actions, the actions, and the blocks
 /// `range`, `if`, `with` (each with `else`, `if` with `else if`) closed by `end`. `{{-` and
-/// `-}}` trim the white space beside them; `{{/* … */}}` is a comment.
+/// `-}}` trim the white space beside them; `{{/* … */}}` is a comment. Blocks and parentheses
+/// nest at most `Template.maximumDepth` deep, together: each level is a call deeper here and when
+/// rendering, and thousands of them ran out of stack.
 enum TemplateParser {
     /// A piece of the template: text, or an action's inside.
     private enum Piece {
@@ -12,7 +14,7 @@ enum TemplateParser {
 
     static func parse(_ source: String) throws(TrackerError) -> [TemplateNode] {
         var pieces = try split(source)[...]
-        let (nodes, end) = try block(&pieces)
+        let (nodes, end) = try block(&pieces, depth: 0)
         if let end { throw Template.error("'{{\(end)}}' with no block to close") }
         return nodes
     }
@@ -43,8 +45,12 @@ enum TemplateParser {
         return pieces
     }
 
-    /// Nodes up to an `else…` or `end` (returned, without the word `else`/`end` consumed twice).
-    private static func block(_ pieces: inout ArraySlice<Piece>) throws(TrackerError) -> ([TemplateNode], String?) {
+    /// Nodes up to an `else…` or `end` (returned, without the word `else`/`end` consumed twice),
+    /// `depth` blocks in.
+    private static func block(
+        _ pieces: inout ArraySlice<Piece>, depth: Int
+    ) throws(TrackerError) -> ([TemplateNode], String?) {
+        guard depth <= Template.maximumDepth else { throw Template.tooDeep }
         var nodes: [TemplateNode] = []
         while let piece = pieces.popFirst() {
             guard case .action(let action) = piece else {
@@ -55,15 +61,15 @@ enum TemplateParser {
             switch keyword {
             case "end", "else": return (nodes, action)
             case "range":
-                let (body, otherwise) = try bodies(&pieces, opening: action)
-                nodes.append(.range(try pipeline(rest), body: body, otherwise: otherwise))
+                let (body, otherwise) = try bodies(&pieces, opening: action, depth: depth + 1)
+                nodes.append(.range(try pipeline(rest, depth: depth), body: body, otherwise: otherwise))
             case "with":
-                let (body, otherwise) = try bodies(&pieces, opening: action)
-                nodes.append(.with(try pipeline(rest), body: body, otherwise: otherwise))
+                let (body, otherwise) = try bodies(&pieces, opening: action, depth: depth + 1)
+                nodes.append(.with(try pipeline(rest, depth: depth), body: body, otherwise: otherwise))
             case "if":
-                nodes.append(try choice(condition: rest, &pieces))
+                nodes.append(try choice(condition: rest, &pieces, depth: depth))
             default:
-                nodes.append(.action(try pipeline(action)))
+                nodes.append(.action(try pipeline(action, depth: depth)))
             }
         }
         return (nodes, nil)
@@ -71,13 +77,13 @@ enum TemplateParser {
 
     /// A block's body and its `else` part, through `end`.
     private static func bodies(
-        _ pieces: inout ArraySlice<Piece>, opening: String
+        _ pieces: inout ArraySlice<Piece>, opening: String, depth: Int
     ) throws(TrackerError) -> ([TemplateNode], [TemplateNode]) {
-        let (body, end) = try block(&pieces)
+        let (body, end) = try block(&pieces, depth: depth)
         switch end {
         case "end": return (body, [])
         case "else":
-            let (otherwise, last) = try block(&pieces)
+            let (otherwise, last) = try block(&pieces, depth: depth)
             guard last == "end" else { throw Template.error("'{{\(opening)}}' has no '{{end}}'") }
             return (body, otherwise)
         default: throw Template.error("'{{\(opening)}}' has no '{{end}}'")
@@ -85,13 +91,13 @@ enum TemplateParser {
     }
 
     private static func choice(
-        condition: String, _ pieces: inout ArraySlice<Piece>
+        condition: String, _ pieces: inout ArraySlice<Piece>, depth: Int
     ) throws(TrackerError) -> TemplateNode {
         var branches: [TemplateBranch] = []
         var condition = condition
         while true {
-            let (body, end) = try block(&pieces)
-            branches.append(TemplateBranch(condition: try pipeline(condition), body: body))
+            let (body, end) = try block(&pieces, depth: depth + 1)
+            branches.append(TemplateBranch(condition: try pipeline(condition, depth: depth), body: body))
             guard let end else { throw Template.error("'{{if \(condition)}}' has no '{{end}}'") }
             if end == "end" { return .choice(branches: branches, otherwise: []) }
             let (keyword, rest) = split(keyword: end)
@@ -101,7 +107,7 @@ enum TemplateParser {
                 continue
             }
             guard keyword == "else", rest.isEmpty else { throw Template.error("unexpected '{{\(end)}}'") }
-            let (otherwise, last) = try block(&pieces)
+            let (otherwise, last) = try block(&pieces, depth: depth + 1)
             guard last == "end" else { throw Template.error("'{{if \(condition)}}' has no '{{end}}'") }
             return .choice(branches: branches, otherwise: otherwise)
         }
@@ -112,14 +118,18 @@ enum TemplateParser {
         return (keyword, String(action.dropFirst(keyword.count)).trimmed)
     }
 
-    static func pipeline(_ text: String) throws(TrackerError) -> TemplatePipeline {
+    /// An action's pipeline, `depth` blocks in.
+    static func pipeline(_ text: String, depth: Int) throws(TrackerError) -> TemplatePipeline {
         var tokens = try TemplateLexer.tokens(text)[...]
-        let result = try pipeline(&tokens)
+        let result = try pipeline(&tokens, depth: depth)
         if let extra = tokens.first { throw Template.error("unexpected \(extra) in '{{\(text)}}'") }
         return result
     }
 
-    private static func pipeline(_ tokens: inout ArraySlice<TemplateToken>) throws(TrackerError) -> TemplatePipeline {
+    private static func pipeline(
+        _ tokens: inout ArraySlice<TemplateToken>, depth: Int
+    ) throws(TrackerError) -> TemplatePipeline {
+        guard depth <= Template.maximumDepth else { throw Template.tooDeep }
         var commands: [TemplateCommand] = []
         var words: [TemplateWord] = []
         func finish() throws(TrackerError) {
@@ -135,7 +145,7 @@ enum TemplateParser {
                 try finish()
             case .open:
                 tokens.removeFirst()
-                let inner = try pipeline(&tokens)
+                let inner = try pipeline(&tokens, depth: depth + 1)
                 guard case .close(let path)? = tokens.popFirst() else { throw Template.error("'(' is not closed") }
                 words.append(.group(inner, path: path))
             case .field(let path):
