@@ -48,6 +48,7 @@ enum ChangeFeedQueries {
         picked AS (
             SELECT coalesce(e.xact, '0'::xid8) AS xact, e.id, e.issue_number, e.kind, e.actor_id, e.subject_user_id,
                    e.state_reason, e.duplicate_of, e.previous_priority, e.priority, e.previous_due_on, e.due_on,
+                   e.previous_parent_number, e.parent_number, e.blocker_number,
                    e.previous_title, e.current_title, e.comment_id, e.label_name,
                    e.milestone_title, e.created_at, e.acting_user_id, e.import_id
               FROM issue_events e
@@ -65,6 +66,7 @@ enum ChangeFeedQueries {
                coalesce((SELECT max(coalesce(w.xact, '0'::xid8)) FROM issue_events w) >= h.xmin, false) AS held_back,
                p.xact::text AS xact, p.id, p.issue_number, p.kind, p.state_reason, p.duplicate_of,
                p.previous_priority, p.priority, p.previous_due_on, p.due_on,
+               p.previous_parent_number, p.parent_number, p.blocker_number,
                p.previous_title,
                p.current_title, p.comment_id, p.label_name, p.milestone_title, p.created_at,
                (SELECT title FROM issues WHERE number = p.issue_number) AS title,
